@@ -1,0 +1,68 @@
+// One lint setup for every package: type-aware TypeScript rules, React hooks rules, and the
+// boundaries of ARCHITECTURE.md (remotes never import each other or the host; everything shared
+// goes through @hypertek/shared's exports map).
+import js from '@eslint/js';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const apps = ['host', 'remote-marketing', 'remote-marketplace', 'remote-account', 'remote-checkout'];
+
+export default tseslint.config(
+  {
+    ignores: ['**/dist/**', '**/coverage/**', '**/node_modules/**', '**/*.config.js', '**/*.config.mjs', 'scripts/**', 'api/drizzle/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.strictTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      globals: { ...globals.browser, ...globals.node },
+    },
+    plugins: { 'import-x': importX },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
+      '@typescript-eslint/no-confusing-void-expression': 'off',
+      'import-x/no-cycle': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react-router-dom', message: "Import from 'react-router' (shared singleton; react-router-dom only re-exports it)." }],
+          patterns: [{ group: ['@hypertek/shared/src/*'], message: "Use @hypertek/shared's exports map." }],
+        },
+      ],
+    },
+  },
+  {
+    files: ['**/*.tsx', '**/*.ts'],
+    ignores: ['api/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.recommended.rules,
+  },
+  // Apps never import each other: each may only reach @hypertek/shared and its own files.
+  ...apps.map((app) => ({
+    files: [`${app}/**/*.{ts,tsx}`],
+    rules: {
+      'import-x/no-relative-packages': 'error',
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'react-router-dom', message: "Import from 'react-router'." }],
+          patterns: apps
+            .filter((other) => other !== app)
+            .map((other) => ({ group: [`@hypertek/${other}`, `@hypertek/${other}/*`, `**/${other}/**`], message: 'Apps never import each other; go through @hypertek/shared.' })),
+        },
+      ],
+    },
+  })),
+  {
+    files: ['**/*.test.{ts,tsx}', '**/__tests__/**', '**/test/**', 'e2e/**'],
+    rules: {
+      '@typescript-eslint/no-non-null-assertion': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+    },
+  },
+);

@@ -1,0 +1,8 @@
+/** @type {import('jest').Config} */
+export default {
+  testEnvironment: 'jsdom',
+  transform: {
+    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
+  },
+  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+};

@@ -1,0 +1,108 @@
+/** One typed function per call of SPEC §7. Apps build their hooks on these. */
+import type {
+  ActivityEntry,
+  AuthResponse,
+  CatalogueItem,
+  ForgotPasswordPayload,
+  ListResponse,
+  LoginPayload,
+  PaymentHistoryEntry,
+  PurchaseCheckRequest,
+  PurchaseCheckResponse,
+  ResetPasswordPayload,
+  SearchHit,
+  SearchResult,
+  SignupPayload,
+  User,
+} from '../contract/types';
+import { http } from './http-client';
+
+interface Page {
+  limit?: number;
+  cursor?: string;
+}
+type Options = { signal?: AbortSignal };
+
+export const api = {
+  signup: (body: SignupPayload) =>
+    http.post<AuthResponse>('/user/signup', body).then((r) => r.data),
+  login: (body: LoginPayload) => http.post<AuthResponse>('/user/login', body).then((r) => r.data),
+  google: (token: string) => http.post<AuthResponse>('/user/google', { token }).then((r) => r.data),
+  discord: (code: string) => http.post<AuthResponse>('/user/discord', { code }).then((r) => r.data),
+  metamask: (body: { address: string; signature: string; message: string }) =>
+    http
+      .post<AuthResponse>('/user/MetaMask', body, {
+        headers: { 'Content-Type': 'application/json' },
+      })
+      .then((r) => r.data),
+  forgotPassword: (body: ForgotPasswordPayload) =>
+    http
+      .post<{ success: boolean; message: string }>('/user/forgot-password', body)
+      .then((r) => r.data),
+  resetPassword: (token: string, body: ResetPasswordPayload) =>
+    http
+      .post<{ success: boolean; message: string }>(
+        `/user/reset-password/${encodeURIComponent(token)}`,
+        body,
+      )
+      .then((r) => r.data),
+
+  search: (query: string, options: Options = {}) =>
+    http
+      .get<SearchResult & { success: boolean }>('/search/search', {
+        params: { query },
+        signal: options.signal,
+      })
+      .then((r) => r.data),
+  searchItem: (id: string) =>
+    http
+      .get<{ success: boolean; data: SearchHit & Partial<CatalogueItem> }>(
+        `/search/item/${encodeURIComponent(id)}`,
+      )
+      .then((r) => r.data),
+
+  getMarket: (page: Page = {}, options: Options = {}) =>
+    http
+      .get<ListResponse<CatalogueItem>>('/market/getMarket', {
+        params: page,
+        signal: options.signal,
+      })
+      .then((r) => r.data),
+  getLand: (page: Page = {}, options: Options = {}) =>
+    http
+      .get<ListResponse<CatalogueItem>>('/land/getland', { params: page, signal: options.signal })
+      .then((r) => r.data),
+  getActivity: (page: Page = {}, options: Options = {}) =>
+    http
+      .get<ListResponse<ActivityEntry>>('/activity/getActivity', {
+        params: page,
+        signal: options.signal,
+      })
+      .then((r) => r.data),
+  getUserActivity: (userId: string, options: Options = {}) =>
+    http
+      .get<ListResponse<ActivityEntry>>(`/activity/${encodeURIComponent(userId)}`, {
+        signal: options.signal,
+      })
+      .then((r) => r.data),
+
+  checkPurchase: (body: PurchaseCheckRequest) =>
+    http.post<PurchaseCheckResponse>('/game/create', body).then((r) => r.data),
+  getHistory: (userId: string, options: Options = {}) =>
+    http
+      .get<ListResponse<PaymentHistoryEntry>>(`/history/history/${encodeURIComponent(userId)}`, {
+        signal: options.signal,
+      })
+      .then((r) => r.data),
+
+  getProfile: (options: Options = {}) =>
+    http
+      .get<{ success: boolean; user: User }>('/getProfile', { signal: options.signal })
+      .then((r) => r.data),
+  updateProfile: (form: FormData) =>
+    http
+      .put<{ success: boolean; user: User; message?: string }>('/profile', form)
+      .then((r) => r.data),
+};
+
+export type Api = typeof api;

@@ -1,0 +1,62 @@
+/**
+ * Runtime configuration (ARCHITECTURE.md §2): read by the host at boot from `/config.json`, which
+ * the web server writes from environment variables, so one build serves every environment.
+ */
+export type RemoteName = 'marketing' | 'marketplace' | 'account' | 'checkout';
+
+export interface RuntimeConfig {
+  /** e.g. http://localhost:4000/api/v1 */
+  apiBaseUrl: string;
+  /** Manifest URL of each remote, e.g. http://localhost:3001/mf-manifest.json */
+  remotes: Record<RemoteName, string>;
+  stripePublishableKey: string;
+  googleClientId: string;
+  discordClientId: string;
+  /** Where the card provider sends the buyer back after an embedded payment. */
+  paymentReturnUrl?: string;
+}
+
+export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
+  apiBaseUrl: 'http://localhost:4000/api/v1',
+  remotes: {
+    marketing: 'http://localhost:3001/mf-manifest.json',
+    marketplace: 'http://localhost:3002/mf-manifest.json',
+    account: 'http://localhost:3003/mf-manifest.json',
+    checkout: 'http://localhost:3004/mf-manifest.json',
+  },
+  stripePublishableKey: '',
+  googleClientId: '',
+  discordClientId: '',
+};
+
+let current: RuntimeConfig = DEFAULT_RUNTIME_CONFIG;
+
+export const getRuntimeConfig = (): RuntimeConfig => current;
+
+export function setRuntimeConfig(config: Partial<RuntimeConfig>): RuntimeConfig {
+  current = {
+    ...DEFAULT_RUNTIME_CONFIG,
+    ...config,
+    remotes: { ...DEFAULT_RUNTIME_CONFIG.remotes, ...config.remotes },
+  };
+  return current;
+}
+
+/** Fetch `/config.json` (no-cache) and apply it; keeps the defaults when it cannot be read. */
+export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
+  try {
+    const response = await fetch(url, { cache: 'no-cache' });
+    if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+    return setRuntimeConfig((await response.json()) as Partial<RuntimeConfig>);
+  } catch (error) {
+    console.warn('[hypertek] runtime config not loaded, using defaults', error);
+    return current;
+  }
+}
+
+/** An image path from the API (Avatar, item image) as a URL: API host + path. */
+export function apiAssetUrl(path: string | null | undefined): string | undefined {
+  if (!path) return undefined;
+  if (/^(https?:|data:|blob:)/.test(path)) return path;
+  return new URL(path, new URL(current.apiBaseUrl).origin).toString();
+}

@@ -1,0 +1,35 @@
+/**
+ * @hypertek/shared — the one contract between the host and the remotes. Shared as a federation
+ * singleton: every app gets the same session store and event bus instance.
+ */
+export * from './contract';
+export { bus, createEventBus, notify, requestNavigation } from './events/event-bus';
+export type {
+  EventBus,
+  HyperTekEvents,
+  NavigationRequest,
+  ToastKind,
+  ToastRequest,
+} from './events/event-bus';
+export {
+  session,
+  createSessionStore,
+  SESSION_STORAGE_KEY,
+  TOKEN_STORAGE_KEY,
+} from './session/session-store';
+export type { SessionStore } from './session/session-store';
+export { useSession } from './session/use-session';
+export { decodeToken, isTokenExpired } from './session/jwt';
+export type { TokenPayload } from './session/jwt';
+export {
+  apiAssetUrl,
+  DEFAULT_RUNTIME_CONFIG,
+  getRuntimeConfig,
+  loadRuntimeConfig,
+  setRuntimeConfig,
+} from './config/runtime-config';
+export type { RemoteName, RuntimeConfig } from './config/runtime-config';
+export { http, errorMessage, isCancelled } from './api/http-client';
+export { api } from './api/endpoints';
+export type { Api } from './api/endpoints';
+export { tokens } from './tokens/tokens';

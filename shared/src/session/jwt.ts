@@ -1,0 +1,32 @@
+/** Reads a JWT's payload on the client (no verification: the server verifies). */
+export interface TokenPayload {
+  sub?: string;
+  exp?: number;
+  [claim: string]: unknown;
+}
+
+/** The payload, or null when the token cannot be decoded. */
+export function decodeToken(token: string): TokenPayload | null {
+  const part = token.split('.')[1];
+  if (!part) return null;
+  try {
+    const base64 = part
+      .replace(/-/g, '+')
+      .replace(/_/g, '/')
+      .padEnd(Math.ceil(part.length / 4) * 4, '=');
+    const json = decodeURIComponent(
+      Array.from(atob(base64), (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
+    );
+    const payload: unknown = JSON.parse(json);
+    return payload !== null && typeof payload === 'object' ? (payload as TokenPayload) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** True when the token is undecodable or its expiry is earlier than now (SPEC §4). */
+export function isTokenExpired(token: string, now: number = Date.now()): boolean {
+  const payload = decodeToken(token);
+  if (!payload) return true;
+  return typeof payload.exp === 'number' && payload.exp * 1000 < now;
+}
