@@ -1,0 +1,49 @@
+#!/usr/bin/env node
+// Serves one front-end app's production build:
+//   node scripts/serve/index.mjs --app host            (port from HOST_PORT, default 3000)
+//   node scripts/serve/index.mjs --app marketing --dist ./remote-marketing/dist --port 3101
+// Environment: the app's port variable (HOST_PORT, MARKETING_PORT, …), the runtime config
+// variables (PUBLIC_API_URL, REMOTE_*_URL, STRIPE_PUBLISHABLE_KEY, GOOGLE_CLIENT_ID,
+// DISCORD_CLIENT_ID), BIND_HOST (default: all interfaces), SERVE_CSP, SERVE_PRECOMPRESS.
+import { existsSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { findApp, portOf, repoRoot } from './apps.mjs';
+import { startServer } from './server.mjs';
+
+const { values } = parseArgs({
+  options: {
+    app: { type: 'string' },
+    dist: { type: 'string' },
+    port: { type: 'string' },
+    help: { type: 'boolean', short: 'h' },
+  },
+});
+
+if (values.help || !values.app) {
+  console.log('Usage: node scripts/serve/index.mjs --app <host|marketing|marketplace|account|checkout> [--dist DIR] [--port N]');
+  process.exit(values.help ? 0 : 2);
+}
+
+const log = (line) => console.log(`[serve ${values.app}] ${line}`);
+try {
+  const app = findApp(values.app);
+  const root = resolve(values.dist ?? join(repoRoot, app.dir, 'dist'));
+  if (!existsSync(join(root, 'index.html')) && !existsSync(join(root, 'mf-manifest.json'))) {
+    throw new Error(`no build in ${root}: run \`node scripts/pnpm.mjs --filter ${app.pkg} build\` first`);
+  }
+  const port = values.port ? Number(values.port) : portOf(app);
+  const server = await startServer({ root, isRemote: Boolean(app.remote), port, host: process.env.BIND_HOST || undefined, log });
+  log(`serving ${root} at http://localhost:${port}/`);
+  const stop = (signal) => {
+    log(`${signal}: closing`);
+    server.close(() => process.exit(0));
+    server.closeIdleConnections?.();
+    setTimeout(() => process.exit(0), 3000).unref();
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+} catch (error) {
+  console.error(`[serve ${values.app}] error: ${error.message}`);
+  process.exit(1);
+}

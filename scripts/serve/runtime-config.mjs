@@ -1,0 +1,40 @@
+// Writes the runtime configuration that every app fetches from `/config.json` at boot (shape:
+// `RuntimeConfig` in shared/src/config/runtime-config.ts) from environment variables, so one build
+// of each app serves every environment (ARCHITECTURE.md §2).
+import { API, APPS, portOf } from './apps.mjs';
+
+/**
+ * @param {NodeJS.ProcessEnv} env
+ * @returns {{ apiBaseUrl: string, remotes: Record<string, string>, stripePublishableKey: string, googleClientId: string, discordClientId: string, paymentReturnUrl?: string }}
+ */
+export function runtimeConfigFromEnv(env = process.env) {
+  const remotes = {};
+  for (const app of APPS) {
+    if (!app.remote) continue;
+    const variable = `REMOTE_${app.remote.toUpperCase()}_URL`;
+    remotes[app.remote] = checkUrl(variable, env[variable] || `http://localhost:${portOf(app, env)}/mf-manifest.json`);
+  }
+  const config = {
+    apiBaseUrl: checkUrl('PUBLIC_API_URL', env.PUBLIC_API_URL || `http://localhost:${portOf(API, env)}/api/v1`),
+    remotes,
+    stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
+    googleClientId: env.GOOGLE_CLIENT_ID ?? '',
+    discordClientId: env.DISCORD_CLIENT_ID ?? '',
+  };
+  if (env.PAYMENT_RETURN_URL) config.paymentReturnUrl = checkUrl('PAYMENT_RETURN_URL', env.PAYMENT_RETURN_URL);
+  return config;
+}
+
+/** Fails fast, naming the variable, when a URL setting is not an absolute http(s) URL. */
+function checkUrl(variable, value) {
+  let url;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${variable}="${value}" is not an absolute URL`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new Error(`${variable}="${value}" must be an http(s) URL`);
+  }
+  return value;
+}
