@@ -1,0 +1,100 @@
+// Child processes for the root scripts: each in its own process group (so that a tree such as
+// npx → pnpm → node is stopped whole), with every output line prefixed by the process's name.
+import { spawn } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+const COLORS = [36, 35, 33, 32, 34, 91, 96, 95];
+let nextColor = 0;
+
+/**
+ * Writes each line of a stream to `out` as `[name] line`.
+ * @param {import('node:stream').Readable} stream
+ * @param {string} name
+ * @param {NodeJS.WriteStream} out
+ */
+export function prefixLines(stream, name, out, color = COLORS[nextColor++ % COLORS.length]) {
+  const label = out.isTTY && !process.env.NO_COLOR ? `\x1b[${color}m[${name}]\x1b[0m` : `[${name}]`;
+  createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => out.write(`${label} ${line}\n`));
+}
+
+/**
+ * Starts a long-running process in its own process group, output prefixed with `name`.
+ * @param {string} name
+ * @param {string} command
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnOptions} [options]
+ */
+export function startProcess(name, command, args, options = {}) {
+  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32', ...options });
+  const color = COLORS[nextColor++ % COLORS.length];
+  prefixLines(child.stdout, name, process.stdout, color);
+  prefixLines(child.stderr, name, process.stderr, color);
+  child.label = name;
+  child.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
+  child.once('exit', () => (child.hasExited = true));
+  return child;
+}
+
+/** Sends a signal to a child's whole process group (falls back to the child alone). */
+export function signalGroup(child, signal) {
+  if (child.hasExited || child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {
+      /* already gone */
+    }
+  }
+}
+
+/**
+ * Stops children gracefully (SIGTERM), then forcefully (SIGKILL) after `graceMs`.
+ * @param {ReturnType<typeof startProcess>[]} children
+ */
+export async function stopProcesses(children, graceMs = 5000) {
+  const running = children.filter((c) => !c.hasExited);
+  for (const child of running) signalGroup(child, 'SIGTERM');
+  const timer = setTimeout(() => running.forEach((c) => signalGroup(c, 'SIGKILL')), graceMs);
+  await Promise.all(running.map((c) => c.exited));
+  clearTimeout(timer);
+}
+
+/**
+ * Resolves with the first URL that answers 2xx; rejects after `timeoutMs`, or as soon as `child`
+ * exits (a process that dies at start is an error, not a wait).
+ * @param {string[]} urls
+ * @param {{ timeoutMs?: number, child?: ReturnType<typeof startProcess>, name?: string }} [options]
+ */
+export async function waitForHttp(urls, { timeoutMs = 60_000, child, name = urls[0] } = {}) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child?.hasExited) throw new Error(`${name} exited before it was ready`);
+    for (const url of urls) {
+      try {
+        const res = await fetch(url, { signal: AbortSignal.timeout(2000) });
+        await res.body?.cancel();
+        if (res.ok) return url;
+      } catch {
+        /* not up yet */
+      }
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${name} not ready after ${timeoutMs / 1000} s (tried ${urls.join(', ')})`);
+}
+
+/** Is a TCP port free on this machine? */
+export async function isPortFree(port) {
+  const { createServer } = await import('node:net');
+  return new Promise((resolve) => {
+    const server = createServer()
+      .once('error', () => resolve(false))
+      .once('listening', () => server.close(() => resolve(true)))
+      .listen(port);
+  });
+}
+
+/** Formats milliseconds as `12.3 s`. */
+export const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;

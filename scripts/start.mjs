@@ -1,0 +1,128 @@
+#!/usr/bin/env node
+// `npm start`: install, build and serve the whole site as plain processes — the API and one web
+// server per front-end app, each on its own port/origin (the topology of docker-compose.yml).
+//
+//   npm start                          install, build, serve everything
+//   npm start -- --no-install --no-build
+//   npm start -- --only api,host,marketing     a subset (see docs/operations.md)
+//
+// Ports come from HOST_PORT, MARKETING_PORT, MARKETPLACE_PORT, ACCOUNT_PORT, CHECKOUT_PORT and
+// API_PORT (defaults 3000–3004, 4000). Stops everything on Ctrl-C / SIGTERM; exits non-zero when a
+// process dies before it is ready.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { isPortFree, seconds, startProcess, stopProcesses, waitForHttp } from './lib/processes.mjs';
+import { pnpm } from './pnpm.mjs';
+import { API, APPS, portOf, repoRoot } from './serve/apps.mjs';
+
+const { values } = parseArgs({
+  options: {
+    install: { type: 'boolean', default: true },
+    build: { type: 'boolean', default: true },
+    only: { type: 'string' },
+    'ready-timeout': { type: 'string', default: '120' },
+    help: { type: 'boolean', short: 'h' },
+  },
+  allowNegative: true,
+});
+const { install, build } = values;
+
+if (values.help) {
+  console.log('Usage: node scripts/start.mjs [--no-install] [--no-build] [--only api,host,marketing,marketplace,account,checkout]');
+  process.exit(0);
+}
+
+const log = (line) => console.log(`[start] ${line}`);
+const fail = (message) => {
+  console.error(`[start] error: ${message}`);
+  process.exit(1);
+};
+
+const all = [API, ...APPS];
+const wanted = values.only ? values.only.split(',').map((s) => s.trim()) : all.map((a) => a.name);
+const units = all.filter((a) => wanted.includes(a.name) || wanted.includes(a.dir) || wanted.includes(a.pkg));
+if (units.length !== wanted.length) fail(`--only: unknown name in "${values.only}" (known: ${all.map((a) => a.name).join(', ')})`);
+const present = units.filter((u) => existsSync(join(repoRoot, u.dir, 'package.json')));
+for (const missing of units.filter((u) => !present.includes(u))) log(`skipping ${missing.name}: ${missing.dir}/ is not in this checkout`);
+if (present.length === 0) fail('nothing to start');
+
+const env = { ...process.env };
+const hostOrigin = `http://localhost:${portOf(APPS[0], env)}`;
+// The API allows the site's origins and builds links to the site unless told otherwise.
+env.CORS_ORIGINS ??= APPS.map((a) => `http://localhost:${portOf(a, env)}`).join(',');
+env.SITE_URL ??= hostOrigin;
+
+const timed = (label, fn) => {
+  const started = Date.now();
+  const status = fn();
+  log(`${label}: ${status === 0 ? 'done' : `failed (exit ${status})`} in ${seconds(Date.now() - started)}`);
+  if (status !== 0) process.exit(status);
+};
+
+// Ports first: failing after a two-minute build because 3000 is taken helps no one.
+for (const unit of present) {
+  const port = portOf(unit, env);
+  if (!(await isPortFree(port))) fail(`port ${port} (${unit.portEnv}) is already in use; stop what uses it or set ${unit.portEnv}`);
+}
+
+if (install) timed('install', () => pnpm(['install', ...(process.env.CI ? ['--frozen-lockfile'] : [])]));
+if (build) {
+  const filters = present.flatMap((u) => ['--filter', u.pkg]);
+  timed('build', () => pnpm(['-r', '--workspace-concurrency=2', ...filters, 'build']));
+}
+
+const children = [];
+let stopping = false;
+const shutdown = async (signal, code = 0) => {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal}: stopping ${children.filter((c) => !c.hasExited).length} processes`);
+  await stopProcesses(children);
+  process.exit(code);
+};
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+const ready = [];
+for (const unit of present) {
+  const port = portOf(unit, env);
+  if (unit === API) {
+    const child = startProcess('api', process.execPath, [join(repoRoot, 'scripts/pnpm.mjs'), '--filter', API.pkg, 'start'], { env, cwd: repoRoot });
+    children.push(child);
+    const base = `http://127.0.0.1:${port}`;
+    const probes = ['/readyz', '/api/v1/readyz', '/healthz', '/api/v1/healthz'].map((p) => base + p);
+    ready.push({ unit, url: `http://localhost:${port}/api/v1`, wait: waitForHttp(probes, { child, name: 'api', timeoutMs: Number(values['ready-timeout']) * 1000 }) });
+  } else {
+    const dist = join(repoRoot, unit.dir, 'dist');
+    if (!existsSync(dist)) {
+      await stopProcesses(children);
+      fail(`${unit.dir}/dist is missing: build it (drop --no-build)`);
+    }
+    const child = startProcess(unit.name, process.execPath, [join(repoRoot, 'scripts/serve/index.mjs'), '--app', unit.name], { env, cwd: repoRoot });
+    children.push(child);
+    const url = `http://localhost:${port}/`;
+    ready.push({ unit, url: unit.remote ? `${url}mf-manifest.json` : url, wait: waitForHttp([`http://127.0.0.1:${port}/config.json`], { child, name: unit.name, timeoutMs: 30_000 }) });
+  }
+}
+
+try {
+  await Promise.all(ready.map((r) => r.wait));
+} catch (error) {
+  console.error(`[start] error: ${error.message}; stopping everything`);
+  await shutdown('startup failure', 1);
+}
+
+log('ready:');
+for (const { unit, url } of ready) log(`  ${unit.name.padEnd(12)} ${url}`);
+if (present.some((u) => u.name === 'host')) log(`open ${hostOrigin}/ — Ctrl-C stops everything`);
+
+// After start, a process that dies is reported; the others keep serving (a remote that is down is
+// a degraded site, not a dead one — ARCHITECTURE.md §2). When none is left, exit non-zero.
+for (const child of children) {
+  child.exited.then(({ code, signal }) => {
+    if (stopping) return;
+    console.error(`[start] ${child.label} exited (${signal ?? `code ${code}`})`);
+    if (children.every((c) => c.hasExited)) process.exit(1);
+  });
+}

@@ -1,0 +1,149 @@
+#!/usr/bin/env node
+// `npm test`: install, then every package's tests (unit, component, API), the tooling's own tests,
+// then the browser journeys when a Chromium is found. Ends with one line `N passed, N failed`
+// read from each runner's own summary, and exits non-zero if anything failed.
+//
+//   npm test                        everything
+//   npm test -- --no-install --no-browser
+//   npm test -- --only @hypertek/api,@hypertek/shared
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { prefixLines, seconds } from './lib/processes.mjs';
+import { parseCounts } from './lib/test-counts.mjs';
+import { pnpm } from './pnpm.mjs';
+import { APPS, repoRoot } from './serve/apps.mjs';
+
+const { values } = parseArgs({
+  options: {
+    install: { type: 'boolean', default: true },
+    build: { type: 'boolean', default: true },
+    browser: { type: 'boolean', default: true },
+    only: { type: 'string' },
+  },
+  allowNegative: true,
+});
+
+const log = (line) => console.log(`[test] ${line}`);
+const results = []; // { name, passed, failed, skipped, ms, note }
+
+/** Runs a command, streaming its output prefixed, and records its counts. */
+function runSuite(name, command, args, env = process.env) {
+  return new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    prefixLines(child.stdout, name, process.stdout);
+    prefixLines(child.stderr, name, process.stderr);
+    child.on('close', (code) => {
+      const counts = parseCounts(output);
+      const result = { name, ...counts, ms: Date.now() - started };
+      if (code !== 0 && counts.failed === 0) {
+        // A crash, a compile error or a runner that printed no summary still counts as a failure.
+        result.failed = 1;
+        result.note = `exited ${code} without reporting a failed test`;
+      } else if (!counts.found) {
+        result.note = 'no test counts found in the output';
+      }
+      results.push(result);
+      resolve(result);
+    });
+  });
+}
+
+const pnpmArgs = () => {
+  const version = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).packageManager.split('@')[1];
+  const found = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
+  return found.status === 0 && found.stdout.trim() === version ? ['pnpm', []] : ['npx', ['-y', `pnpm@${version}`]];
+};
+
+/** Workspace packages (folder, name) that have a `test` script. */
+function workspacePackages() {
+  const folders = readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8')
+    .split('\n')
+    .map((l) => /^\s+-\s+['"]?([\w@./-]+)['"]?\s*$/.exec(l)?.[1])
+    .filter(Boolean);
+  return folders
+    .filter((dir) => existsSync(join(repoRoot, dir, 'package.json')))
+    .map((dir) => ({ dir, pkg: JSON.parse(readFileSync(join(repoRoot, dir, 'package.json'), 'utf8')) }))
+    .filter(({ pkg }) => pkg.scripts?.test);
+}
+
+export function findChromium(env = process.env) {
+  const candidates = [env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
+  for (const path of candidates) if (path && existsSync(path)) return path;
+  const which = spawnSync('sh', ['-c', 'command -v google-chrome || command -v chromium'], { encoding: 'utf8' });
+  return which.status === 0 ? which.stdout.trim() : null;
+}
+
+const started = Date.now();
+if (values.install) {
+  const status = pnpm(['install', ...(process.env.CI ? ['--frozen-lockfile'] : [])]);
+  if (status !== 0) {
+    console.log('0 passed, 1 failed');
+    process.exit(status);
+  }
+}
+
+const only = values.only?.split(',').map((s) => s.trim());
+const packages = workspacePackages().filter(({ pkg, dir }) => pkg.name !== '@hypertek/e2e' && (!only || only.includes(pkg.name) || only.includes(dir)));
+const [pm, pmPrefix] = pnpmArgs();
+
+// Unit/component/API tests, two packages at a time (2 cores; jest uses one worker per package here).
+// Embedded database only: never PostgreSQL or Redis, whatever the caller's environment says.
+const unitEnv = { ...process.env, CI: process.env.CI ?? '1' };
+delete unitEnv.DATABASE_URL;
+delete unitEnv.REDIS_URL;
+const queue = [...packages.map(({ pkg }) => ({ name: pkg.name.replace('@hypertek/', ''), cmd: pm, args: [...pmPrefix, '--filter', pkg.name, 'test'] }))];
+if (!only) {
+  const toolingTests = ['scripts/serve', 'scripts/lib', 'deploy']
+    .filter((dir) => existsSync(join(repoRoot, dir)))
+    .flatMap((dir) => readdirSync(join(repoRoot, dir)).filter((f) => f.endsWith('.test.mjs')).map((f) => join(dir, f)));
+  queue.unshift({ name: 'tooling', cmd: process.execPath, args: ['--test', '--test-reporter=tap', ...toolingTests] });
+}
+await Promise.all(
+  [0, 1].map(async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) await runSuite(job.name, job.cmd, job.args, unitEnv);
+  }),
+);
+
+// Browser journeys against the real built stack.
+let browserNote = '';
+const chromium = findChromium();
+const e2eExists = existsSync(join(repoRoot, 'e2e/package.json'));
+const appsBuilt = APPS.filter((a) => existsSync(join(repoRoot, a.dir, 'package.json')));
+if (!values.browser || (only && !only.includes('@hypertek/e2e') && !only.includes('e2e'))) {
+  browserNote = 'browser tests: not requested';
+} else if (!chromium) {
+  browserNote = 'browser tests SKIPPED: no Chromium found (set CHROME_PATH, or install one: `apt-get install -y chromium`)';
+} else if (!e2eExists || appsBuilt.length === 0) {
+  browserNote = 'browser tests SKIPPED: the apps are not in this checkout yet';
+} else {
+  if (values.build) {
+    const filters = [...appsBuilt.map((a) => a.pkg), '@hypertek/api'].flatMap((p) => ['--filter', p]);
+    const t = Date.now();
+    const status = pnpm(['-r', '--workspace-concurrency=2', ...filters, 'build']);
+    log(`build for the browser tests: ${status === 0 ? 'done' : 'FAILED'} in ${seconds(Date.now() - t)}`);
+    if (status !== 0) results.push({ name: 'build', passed: 0, failed: 1, skipped: 0, ms: Date.now() - t, note: 'the apps did not build' });
+  }
+  if (!results.some((r) => r.name === 'build')) {
+    await runSuite('e2e', pm, [...pmPrefix, '--filter', '@hypertek/e2e', 'test'], { ...unitEnv, CHROME_PATH: chromium });
+  }
+}
+
+const total = { passed: 0, failed: 0, skipped: 0 };
+console.log('\n[test] summary');
+for (const r of results) {
+  total.passed += r.passed;
+  total.failed += r.failed;
+  total.skipped += r.skipped;
+  const status = r.failed > 0 ? 'FAIL' : 'ok  ';
+  console.log(`[test]   ${status} ${r.name.padEnd(20)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${String(r.skipped).padStart(3)} skipped  ${seconds(r.ms).padStart(7)}${r.note ? `  (${r.note})` : ''}`);
+}
+if (browserNote) console.log(`[test] ${browserNote}`);
+console.log(`[test] total time ${seconds(Date.now() - started)}`);
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(total.failed > 0 ? 1 : 0);
