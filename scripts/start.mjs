@@ -29,7 +29,9 @@ const { values } = parseArgs({
 const { install, build } = values;
 
 if (values.help) {
-  console.log('Usage: node scripts/start.mjs [--no-install] [--no-build] [--only api,host,marketing,marketplace,account,checkout]');
+  console.log(
+    'Usage: node scripts/start.mjs [--no-install] [--no-build] [--only api,host,marketing,marketplace,account,checkout]',
+  );
   process.exit(0);
 }
 
@@ -41,10 +43,14 @@ const fail = (message) => {
 
 const all = [API, ...APPS];
 const wanted = values.only ? values.only.split(',').map((s) => s.trim()) : all.map((a) => a.name);
-const units = all.filter((a) => wanted.includes(a.name) || wanted.includes(a.dir) || wanted.includes(a.pkg));
-if (units.length !== wanted.length) fail(`--only: unknown name in "${values.only}" (known: ${all.map((a) => a.name).join(', ')})`);
+const units = all.filter(
+  (a) => wanted.includes(a.name) || wanted.includes(a.dir) || wanted.includes(a.pkg),
+);
+if (units.length !== wanted.length)
+  fail(`--only: unknown name in "${values.only}" (known: ${all.map((a) => a.name).join(', ')})`);
 const present = units.filter((u) => existsSync(join(repoRoot, u.dir, 'package.json')));
-for (const missing of units.filter((u) => !present.includes(u))) log(`skipping ${missing.name}: ${missing.dir}/ is not in this checkout`);
+for (const missing of units.filter((u) => !present.includes(u)))
+  log(`skipping ${missing.name}: ${missing.dir}/ is not in this checkout`);
 if (present.length === 0) fail('nothing to start');
 
 const env = { ...process.env };
@@ -56,17 +62,23 @@ env.SITE_URL ??= hostOrigin;
 const timed = (label, fn) => {
   const started = Date.now();
   const status = fn();
-  log(`${label}: ${status === 0 ? 'done' : `failed (exit ${status})`} in ${seconds(Date.now() - started)}`);
+  log(
+    `${label}: ${status === 0 ? 'done' : `failed (exit ${status})`} in ${seconds(Date.now() - started)}`,
+  );
   if (status !== 0) process.exit(status);
 };
 
 // Ports first: failing after a two-minute build because 3000 is taken helps no one.
 for (const unit of present) {
   const port = portOf(unit, env);
-  if (!(await isPortFree(port))) fail(`port ${port} (${unit.portEnv}) is already in use; stop what uses it or set ${unit.portEnv}`);
+  if (!(await isPortFree(port)))
+    fail(
+      `port ${port} (${unit.portEnv}) is already in use; stop what uses it or set ${unit.portEnv}`,
+    );
 }
 
-if (install) timed('install', () => pnpm(['install', ...(process.env.CI ? ['--frozen-lockfile'] : [])]));
+if (install)
+  timed('install', () => pnpm(['install', ...(process.env.CI ? ['--frozen-lockfile'] : [])]));
 if (build) {
   const filters = present.flatMap((u) => ['--filter', u.pkg]);
   timed('build', () => pnpm(['-r', '--workspace-concurrency=2', ...filters, 'build']));
@@ -77,7 +89,9 @@ let stopping = false;
 const shutdown = async (signal, code = 0) => {
   if (stopping) return;
   stopping = true;
-  log(`${signal}: stopping ${children.filter((c) => !c.hasExited).length} processes`);
+  log(
+    `${signal}: stopping ${children.filter((c) => c.exitCode === null && c.signalCode === null).length} processes`,
+  );
   await stopProcesses(children);
   process.exit(code);
 };
@@ -88,21 +102,49 @@ const ready = [];
 for (const unit of present) {
   const port = portOf(unit, env);
   if (unit === API) {
-    const child = startProcess('api', process.execPath, [join(repoRoot, 'scripts/pnpm.mjs'), '--filter', API.pkg, 'start'], { env, cwd: repoRoot });
+    const child = startProcess(
+      'api',
+      process.execPath,
+      [join(repoRoot, 'scripts/pnpm.mjs'), '--filter', API.pkg, 'start'],
+      { env, cwd: repoRoot },
+    );
     children.push(child);
     const base = `http://127.0.0.1:${port}`;
-    const probes = ['/readyz', '/api/v1/readyz', '/healthz', '/api/v1/healthz'].map((p) => base + p);
-    ready.push({ unit, url: `http://localhost:${port}/api/v1`, wait: waitForHttp(probes, { child, name: 'api', timeoutMs: Number(values['ready-timeout']) * 1000 }) });
+    const probes = ['/readyz', '/api/v1/readyz', '/healthz', '/api/v1/healthz'].map(
+      (p) => base + p,
+    );
+    ready.push({
+      unit,
+      url: `http://localhost:${port}/api/v1`,
+      wait: waitForHttp(probes, {
+        child,
+        name: 'api',
+        timeoutMs: Number(values['ready-timeout']) * 1000,
+      }),
+    });
   } else {
     const dist = join(repoRoot, unit.dir, 'dist');
     if (!existsSync(dist)) {
       await stopProcesses(children);
       fail(`${unit.dir}/dist is missing: build it (drop --no-build)`);
     }
-    const child = startProcess(unit.name, process.execPath, [join(repoRoot, 'scripts/serve/index.mjs'), '--app', unit.name], { env, cwd: repoRoot });
+    const child = startProcess(
+      unit.name,
+      process.execPath,
+      [join(repoRoot, 'scripts/serve/index.mjs'), '--app', unit.name],
+      { env, cwd: repoRoot },
+    );
     children.push(child);
     const url = `http://localhost:${port}/`;
-    ready.push({ unit, url: unit.remote ? `${url}mf-manifest.json` : url, wait: waitForHttp([`http://127.0.0.1:${port}/config.json`], { child, name: unit.name, timeoutMs: 30_000 }) });
+    ready.push({
+      unit,
+      url: unit.remote ? `${url}mf-manifest.json` : url,
+      wait: waitForHttp([`http://127.0.0.1:${port}/config.json`], {
+        child,
+        name: unit.name,
+        timeoutMs: 30_000,
+      }),
+    });
   }
 }
 
@@ -123,6 +165,6 @@ for (const child of children) {
   child.exited.then(({ code, signal }) => {
     if (stopping) return;
     console.error(`[start] ${child.label} exited (${signal ?? `code ${code}`})`);
-    if (children.every((c) => c.hasExited)) process.exit(1);
+    if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(1);
   });
 }

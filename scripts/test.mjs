@@ -55,9 +55,13 @@ function runSuite(name, command, args, env = process.env) {
 }
 
 const pnpmArgs = () => {
-  const version = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')).packageManager.split('@')[1];
+  const version = JSON.parse(
+    readFileSync(join(repoRoot, 'package.json'), 'utf8'),
+  ).packageManager.split('@')[1];
   const found = spawnSync('pnpm', ['--version'], { encoding: 'utf8' });
-  return found.status === 0 && found.stdout.trim() === version ? ['pnpm', []] : ['npx', ['-y', `pnpm@${version}`]];
+  return found.status === 0 && found.stdout.trim() === version
+    ? ['pnpm', []]
+    : ['npx', ['-y', `pnpm@${version}`]];
 };
 
 /** Workspace packages (folder, name) that have a `test` script. */
@@ -68,14 +72,19 @@ function workspacePackages() {
     .filter(Boolean);
   return folders
     .filter((dir) => existsSync(join(repoRoot, dir, 'package.json')))
-    .map((dir) => ({ dir, pkg: JSON.parse(readFileSync(join(repoRoot, dir, 'package.json'), 'utf8')) }))
+    .map((dir) => ({
+      dir,
+      pkg: JSON.parse(readFileSync(join(repoRoot, dir, 'package.json'), 'utf8')),
+    }))
     .filter(({ pkg }) => pkg.scripts?.test);
 }
 
 export function findChromium(env = process.env) {
   const candidates = [env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
   for (const path of candidates) if (path && existsSync(path)) return path;
-  const which = spawnSync('sh', ['-c', 'command -v google-chrome || command -v chromium'], { encoding: 'utf8' });
+  const which = spawnSync('sh', ['-c', 'command -v google-chrome || command -v chromium'], {
+    encoding: 'utf8',
+  });
   return which.status === 0 ? which.stdout.trim() : null;
 }
 
@@ -89,7 +98,10 @@ if (values.install) {
 }
 
 const only = values.only?.split(',').map((s) => s.trim());
-const packages = workspacePackages().filter(({ pkg, dir }) => pkg.name !== '@hypertek/e2e' && (!only || only.includes(pkg.name) || only.includes(dir)));
+const packages = workspacePackages().filter(
+  ({ pkg, dir }) =>
+    pkg.name !== '@hypertek/e2e' && (!only || only.includes(pkg.name) || only.includes(dir)),
+);
 const [pm, pmPrefix] = pnpmArgs();
 
 // Unit/component/API tests, two packages at a time (2 cores; jest uses one worker per package here).
@@ -97,16 +109,31 @@ const [pm, pmPrefix] = pnpmArgs();
 const unitEnv = { ...process.env, CI: process.env.CI ?? '1' };
 delete unitEnv.DATABASE_URL;
 delete unitEnv.REDIS_URL;
-const queue = [...packages.map(({ pkg }) => ({ name: pkg.name.replace('@hypertek/', ''), cmd: pm, args: [...pmPrefix, '--filter', pkg.name, 'test'] }))];
+const queue = [
+  ...packages.map(({ pkg }) => ({
+    name: pkg.name.replace('@hypertek/', ''),
+    cmd: pm,
+    args: [...pmPrefix, '--filter', pkg.name, 'test'],
+  })),
+];
 if (!only) {
   const toolingTests = ['scripts/serve', 'scripts/lib', 'deploy']
     .filter((dir) => existsSync(join(repoRoot, dir)))
-    .flatMap((dir) => readdirSync(join(repoRoot, dir)).filter((f) => f.endsWith('.test.mjs')).map((f) => join(dir, f)));
-  queue.unshift({ name: 'tooling', cmd: process.execPath, args: ['--test', '--test-reporter=tap', ...toolingTests] });
+    .flatMap((dir) =>
+      readdirSync(join(repoRoot, dir))
+        .filter((f) => f.endsWith('.test.mjs'))
+        .map((f) => join(dir, f)),
+    );
+  queue.unshift({
+    name: 'tooling',
+    cmd: process.execPath,
+    args: ['--test', '--test-reporter=tap', ...toolingTests],
+  });
 }
 await Promise.all(
   [0, 1].map(async () => {
-    for (let job = queue.shift(); job; job = queue.shift()) await runSuite(job.name, job.cmd, job.args, unitEnv);
+    for (let job = queue.shift(); job; job = queue.shift())
+      await runSuite(job.name, job.cmd, job.args, unitEnv);
   }),
 );
 
@@ -118,19 +145,36 @@ const appsBuilt = APPS.filter((a) => existsSync(join(repoRoot, a.dir, 'package.j
 if (!values.browser || (only && !only.includes('@hypertek/e2e') && !only.includes('e2e'))) {
   browserNote = 'browser tests: not requested';
 } else if (!chromium) {
-  browserNote = 'browser tests SKIPPED: no Chromium found (set CHROME_PATH, or install one: `apt-get install -y chromium`)';
+  browserNote =
+    'browser tests SKIPPED: no Chromium found (set CHROME_PATH, or install one: `apt-get install -y chromium`)';
 } else if (!e2eExists || appsBuilt.length === 0) {
   browserNote = 'browser tests SKIPPED: the apps are not in this checkout yet';
 } else {
   if (values.build) {
-    const filters = [...appsBuilt.map((a) => a.pkg), '@hypertek/api'].flatMap((p) => ['--filter', p]);
+    const filters = [...appsBuilt.map((a) => a.pkg), '@hypertek/api'].flatMap((p) => [
+      '--filter',
+      p,
+    ]);
     const t = Date.now();
     const status = pnpm(['-r', '--workspace-concurrency=2', ...filters, 'build']);
-    log(`build for the browser tests: ${status === 0 ? 'done' : 'FAILED'} in ${seconds(Date.now() - t)}`);
-    if (status !== 0) results.push({ name: 'build', passed: 0, failed: 1, skipped: 0, ms: Date.now() - t, note: 'the apps did not build' });
+    log(
+      `build for the browser tests: ${status === 0 ? 'done' : 'FAILED'} in ${seconds(Date.now() - t)}`,
+    );
+    if (status !== 0)
+      results.push({
+        name: 'build',
+        passed: 0,
+        failed: 1,
+        skipped: 0,
+        ms: Date.now() - t,
+        note: 'the apps did not build',
+      });
   }
   if (!results.some((r) => r.name === 'build')) {
-    await runSuite('e2e', pm, [...pmPrefix, '--filter', '@hypertek/e2e', 'test'], { ...unitEnv, CHROME_PATH: chromium });
+    await runSuite('e2e', pm, [...pmPrefix, '--filter', '@hypertek/e2e', 'test'], {
+      ...unitEnv,
+      CHROME_PATH: chromium,
+    });
   }
 }
 
@@ -141,9 +185,13 @@ for (const r of results) {
   total.failed += r.failed;
   total.skipped += r.skipped;
   const status = r.failed > 0 ? 'FAIL' : 'ok  ';
-  console.log(`[test]   ${status} ${r.name.padEnd(20)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${String(r.skipped).padStart(3)} skipped  ${seconds(r.ms).padStart(7)}${r.note ? `  (${r.note})` : ''}`);
+  console.log(
+    `[test]   ${status} ${r.name.padEnd(20)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed ${String(r.skipped).padStart(3)} skipped  ${seconds(r.ms).padStart(7)}${r.note ? `  (${r.note})` : ''}`,
+  );
 }
 if (browserNote) console.log(`[test] ${browserNote}`);
 console.log(`[test] total time ${seconds(Date.now() - started)}`);
-console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+console.log(
+  `${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`,
+);
 process.exit(total.failed > 0 ? 1 : 0);

@@ -14,7 +14,9 @@ let nextColor = 0;
  */
 export function prefixLines(stream, name, out, color = COLORS[nextColor++ % COLORS.length]) {
   const label = out.isTTY && !process.env.NO_COLOR ? `\x1b[${color}m[${name}]\x1b[0m` : `[${name}]`;
-  createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) => out.write(`${label} ${line}\n`));
+  createInterface({ input: stream, crlfDelay: Infinity }).on('line', (line) =>
+    out.write(`${label} ${line}\n`),
+  );
 }
 
 /**
@@ -25,19 +27,27 @@ export function prefixLines(stream, name, out, color = COLORS[nextColor++ % COLO
  * @param {import('node:child_process').SpawnOptions} [options]
  */
 export function startProcess(name, command, args, options = {}) {
-  const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: process.platform !== 'win32', ...options });
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: process.platform !== 'win32',
+    ...options,
+  });
   const color = COLORS[nextColor++ % COLORS.length];
   prefixLines(child.stdout, name, process.stdout, color);
   prefixLines(child.stderr, name, process.stderr, color);
   child.label = name;
-  child.exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
-  child.once('exit', () => (child.hasExited = true));
+  child.exited = new Promise((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   return child;
 }
 
+/** @param {import('node:child_process').ChildProcess} child */
+const hasExited = (child) => child.exitCode !== null || child.signalCode !== null;
+
 /** Sends a signal to a child's whole process group (falls back to the child alone). */
 export function signalGroup(child, signal) {
-  if (child.hasExited || child.pid === undefined) return;
+  if (hasExited(child) || child.pid === undefined) return;
   try {
     process.kill(-child.pid, signal);
   } catch {
@@ -54,7 +64,7 @@ export function signalGroup(child, signal) {
  * @param {ReturnType<typeof startProcess>[]} children
  */
 export async function stopProcesses(children, graceMs = 5000) {
-  const running = children.filter((c) => !c.hasExited);
+  const running = children.filter((c) => !hasExited(c));
   for (const child of running) signalGroup(child, 'SIGTERM');
   const timer = setTimeout(() => running.forEach((c) => signalGroup(c, 'SIGKILL')), graceMs);
   await Promise.all(running.map((c) => c.exited));
@@ -70,7 +80,7 @@ export async function stopProcesses(children, graceMs = 5000) {
 export async function waitForHttp(urls, { timeoutMs = 60_000, child, name = urls[0] } = {}) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child?.hasExited) throw new Error(`${name} exited before it was ready`);
+    if (child && hasExited(child)) throw new Error(`${name} exited before it was ready`);
     for (const url of urls) {
       try {
         const res = await fetch(url, { signal: AbortSignal.timeout(2000) });

@@ -14,7 +14,8 @@ export function parseCounts(output) {
     let m = /^Tests:\s+(.*\btotal)$/.exec(line);
     if (m) {
       counts.found = true;
-      for (const [, n, kind] of m[1].matchAll(/(\d+) (passed|failed|skipped|todo)/g)) add(counts, kind, Number(n));
+      for (const [, n, kind] of m[1].matchAll(/(\d+) (passed|failed|skipped|todo)/g))
+        add(counts, kind, Number(n));
       continue;
     }
     // node --test: "# pass 21" (TAP) or "ℹ pass 21" (spec)
@@ -28,7 +29,8 @@ export function parseCounts(output) {
     m = /^Tests\s+(.*)\(\d+\)$/.exec(line);
     if (m) {
       counts.found = true;
-      for (const [, n, kind] of m[1].matchAll(/(\d+) (passed|failed|skipped|todo)/g)) add(counts, kind, Number(n));
+      for (const [, n, kind] of m[1].matchAll(/(\d+) (passed|failed|skipped|todo)/g))
+        add(counts, kind, Number(n));
     }
   }
   return counts;

@@ -9,13 +9,47 @@ export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 /** @type {App[]} */
 export const APPS = [
   { name: 'host', pkg: '@hypertek/host', dir: 'host', portEnv: 'HOST_PORT', defaultPort: 3000 },
-  { name: 'marketing', pkg: '@hypertek/remote-marketing', dir: 'remote-marketing', portEnv: 'MARKETING_PORT', defaultPort: 3001, remote: 'marketing' },
-  { name: 'marketplace', pkg: '@hypertek/remote-marketplace', dir: 'remote-marketplace', portEnv: 'MARKETPLACE_PORT', defaultPort: 3002, remote: 'marketplace' },
-  { name: 'account', pkg: '@hypertek/remote-account', dir: 'remote-account', portEnv: 'ACCOUNT_PORT', defaultPort: 3003, remote: 'account' },
-  { name: 'checkout', pkg: '@hypertek/remote-checkout', dir: 'remote-checkout', portEnv: 'CHECKOUT_PORT', defaultPort: 3004, remote: 'checkout' },
+  {
+    name: 'marketing',
+    pkg: '@hypertek/remote-marketing',
+    dir: 'remote-marketing',
+    portEnv: 'MARKETING_PORT',
+    defaultPort: 3001,
+    remote: 'marketing',
+  },
+  {
+    name: 'marketplace',
+    pkg: '@hypertek/remote-marketplace',
+    dir: 'remote-marketplace',
+    portEnv: 'MARKETPLACE_PORT',
+    defaultPort: 3002,
+    remote: 'marketplace',
+  },
+  {
+    name: 'account',
+    pkg: '@hypertek/remote-account',
+    dir: 'remote-account',
+    portEnv: 'ACCOUNT_PORT',
+    defaultPort: 3003,
+    remote: 'account',
+  },
+  {
+    name: 'checkout',
+    pkg: '@hypertek/remote-checkout',
+    dir: 'remote-checkout',
+    portEnv: 'CHECKOUT_PORT',
+    defaultPort: 3004,
+    remote: 'checkout',
+  },
 ];
 
-export const API = { name: 'api', pkg: '@hypertek/api', dir: 'api', portEnv: 'API_PORT', defaultPort: 4000 };
+export const API = {
+  name: 'api',
+  pkg: '@hypertek/api',
+  dir: 'api',
+  portEnv: 'API_PORT',
+  defaultPort: 4000,
+};
 
 /**
  * Finds an app by its short name (`host`, `marketing`, …), folder (`remote-marketing`) or package name.

@@ -3,7 +3,13 @@
 import { createHash } from 'node:crypto';
 
 /** Files that name a build's current version: always revalidated (ETag makes that cheap). */
-const ALWAYS_REVALIDATE = new Set(['index.html', 'remoteEntry.js', 'mf-manifest.json', 'mf-stats.json', 'config.json']);
+const ALWAYS_REVALIDATE = new Set([
+  'index.html',
+  'remoteEntry.js',
+  'mf-manifest.json',
+  'mf-stats.json',
+  'config.json',
+]);
 
 export const NO_CACHE = 'no-cache';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -91,7 +97,14 @@ export function contentSecurityPolicy(config, scriptHashes = []) {
     'img-src': ["'self'", 'data:', 'blob:', 'https:', api, ...remotes],
     'font-src': ["'self'", 'data:', ...remotes],
     'connect-src': ["'self'", api, ...remotes, 'https://api.stripe.com', `${google}/gsi/`],
-    'frame-src': [...stripe, 'https://hooks.stripe.com', `${google}/gsi/`, 'https://www.youtube.com', 'https://www.youtube-nocookie.com', 'https://player.vimeo.com'],
+    'frame-src': [
+      ...stripe,
+      'https://hooks.stripe.com',
+      `${google}/gsi/`,
+      'https://www.youtube.com',
+      'https://www.youtube-nocookie.com',
+      'https://player.vimeo.com',
+    ],
     'object-src': ["'none'"],
     'base-uri': ["'self'"],
     'form-action': ["'self'"],

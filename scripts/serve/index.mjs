@@ -21,7 +21,9 @@ const { values } = parseArgs({
 });
 
 if (values.help || !values.app) {
-  console.log('Usage: node scripts/serve/index.mjs --app <host|marketing|marketplace|account|checkout> [--dist DIR] [--port N]');
+  console.log(
+    'Usage: node scripts/serve/index.mjs --app <host|marketing|marketplace|account|checkout> [--dist DIR] [--port N]',
+  );
   process.exit(values.help ? 0 : 2);
 }
 
@@ -30,10 +32,18 @@ try {
   const app = findApp(values.app);
   const root = resolve(values.dist ?? join(repoRoot, app.dir, 'dist'));
   if (!existsSync(join(root, 'index.html')) && !existsSync(join(root, 'mf-manifest.json'))) {
-    throw new Error(`no build in ${root}: run \`node scripts/pnpm.mjs --filter ${app.pkg} build\` first`);
+    throw new Error(
+      `no build in ${root}: run \`node scripts/pnpm.mjs --filter ${app.pkg} build\` first`,
+    );
   }
   const port = values.port ? Number(values.port) : portOf(app);
-  const server = await startServer({ root, isRemote: Boolean(app.remote), port, host: process.env.BIND_HOST || undefined, log });
+  const server = await startServer({
+    root,
+    isRemote: Boolean(app.remote),
+    port,
+    host: process.env.BIND_HOST || undefined,
+    log,
+  });
   log(`serving ${root} at http://localhost:${port}/`);
   const stop = (signal) => {
     log(`${signal}: closing`);

@@ -11,7 +11,24 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 /** Text formats worth compressing; images, fonts (woff2) and media are compressed already. */
-const COMPRESSIBLE = new Set(['.js', '.mjs', '.cjs', '.css', '.html', '.htm', '.json', '.map', '.svg', '.txt', '.xml', '.wasm', '.ico', '.ttf', '.otf', '.webmanifest']);
+const COMPRESSIBLE = new Set([
+  '.js',
+  '.mjs',
+  '.cjs',
+  '.css',
+  '.html',
+  '.htm',
+  '.json',
+  '.map',
+  '.svg',
+  '.txt',
+  '.xml',
+  '.wasm',
+  '.ico',
+  '.ttf',
+  '.otf',
+  '.webmanifest',
+]);
 /** Below this a response fits one packet anyway. */
 const MIN_BYTES = 1024;
 
@@ -56,7 +73,17 @@ export async function precompress(dir) {
 
 async function compressOne(path, source, summary) {
   const variants = [
-    ['.br', 'br', (data) => brotli(data, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length } })],
+    [
+      '.br',
+      'br',
+      (data) =>
+        brotli(data, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: data.length,
+          },
+        }),
+    ],
     ['.gz', 'gz', (data) => gzip(data, { level: 9 })],
   ];
   let data;

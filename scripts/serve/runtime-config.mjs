@@ -12,16 +12,23 @@ export function runtimeConfigFromEnv(env = process.env) {
   for (const app of APPS) {
     if (!app.remote) continue;
     const variable = `REMOTE_${app.remote.toUpperCase()}_URL`;
-    remotes[app.remote] = checkUrl(variable, env[variable] || `http://localhost:${portOf(app, env)}/mf-manifest.json`);
+    remotes[app.remote] = checkUrl(
+      variable,
+      env[variable] || `http://localhost:${portOf(app, env)}/mf-manifest.json`,
+    );
   }
   const config = {
-    apiBaseUrl: checkUrl('PUBLIC_API_URL', env.PUBLIC_API_URL || `http://localhost:${portOf(API, env)}/api/v1`),
+    apiBaseUrl: checkUrl(
+      'PUBLIC_API_URL',
+      env.PUBLIC_API_URL || `http://localhost:${portOf(API, env)}/api/v1`,
+    ),
     remotes,
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
     googleClientId: env.GOOGLE_CLIENT_ID ?? '',
     discordClientId: env.DISCORD_CLIENT_ID ?? '',
   };
-  if (env.PAYMENT_RETURN_URL) config.paymentReturnUrl = checkUrl('PAYMENT_RETURN_URL', env.PAYMENT_RETURN_URL);
+  if (env.PAYMENT_RETURN_URL)
+    config.paymentReturnUrl = checkUrl('PAYMENT_RETURN_URL', env.PAYMENT_RETURN_URL);
   return config;
 }
 

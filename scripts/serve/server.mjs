@@ -10,7 +10,15 @@ import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
-import { baseHeaders, cacheControlFor, contentSecurityPolicy, documentHeaders, hasFileExtension, inlineScriptHashes, NO_CACHE } from './headers.mjs';
+import {
+  baseHeaders,
+  cacheControlFor,
+  contentSecurityPolicy,
+  documentHeaders,
+  hasFileExtension,
+  inlineScriptHashes,
+  NO_CACHE,
+} from './headers.mjs';
 import { precompress } from './precompress.mjs';
 import { runtimeConfigFromEnv } from './runtime-config.mjs';
 
@@ -23,17 +31,25 @@ export async function createHandler({ root, isRemote, env = process.env, log = (
   const configBody = JSON.stringify(config, null, 2);
   const indexHtml = await readFile(join(root, 'index.html'), 'utf8').catch(() => '');
   const cspMode = env.SERVE_CSP ?? 'enforce';
-  if (!['enforce', 'report-only', 'off'].includes(cspMode)) throw new Error(`SERVE_CSP="${cspMode}": use enforce, report-only or off`);
-  const htmlHeaders = documentHeaders(contentSecurityPolicy(config, inlineScriptHashes(indexHtml)), cspMode);
+  if (!['enforce', 'report-only', 'off'].includes(cspMode))
+    throw new Error(`SERVE_CSP="${cspMode}": use enforce, report-only or off`);
+  const htmlHeaders = documentHeaders(
+    contentSecurityPolicy(config, inlineScriptHashes(indexHtml)),
+    cspMode,
+  );
   const common = baseHeaders({ isRemote });
 
   if (env.SERVE_PRECOMPRESS !== '0') {
     try {
       const done = await precompress(root);
-      log(`precompressed ${done.files} files (${kb(done.bytes)} → br ${kb(done.br)}, gz ${kb(done.gz)}; ${done.written} written) in ${done.ms} ms`);
+      log(
+        `precompressed ${done.files} files (${kb(done.bytes)} → br ${kb(done.br)}, gz ${kb(done.gz)}; ${done.written} written) in ${done.ms} ms`,
+      );
     } catch (error) {
       // A read-only build folder still serves, only uncompressed: say so rather than fail.
-      log(`warning: could not precompress ${root} (${error.code ?? error.message}); serving uncompressed`);
+      log(
+        `warning: could not precompress ${root} (${error.code ?? error.message}); serving uncompressed`,
+      );
     }
   }
 
@@ -46,7 +62,8 @@ export async function createHandler({ root, isRemote, env = process.env, log = (
     setHeaders(res, pathname) {
       res.setHeader('Cache-Control', cacheControlFor(pathname));
       // `/`, `/about` (→ about.html) and `/index.html` are documents.
-      if (!hasFileExtension(pathname) || /\.html?$/.test(pathname)) for (const [k, v] of Object.entries(htmlHeaders)) res.setHeader(k, v);
+      if (!hasFileExtension(pathname) || /\.html?$/.test(pathname))
+        for (const [k, v] of Object.entries(htmlHeaders)) res.setHeader(k, v);
     },
   });
 
@@ -63,12 +80,19 @@ export async function createHandler({ root, isRemote, env = process.env, log = (
       return res.end();
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      res.writeHead(405, { Allow: 'GET, HEAD, OPTIONS', 'Content-Type': 'text/plain; charset=utf-8' });
+      res.writeHead(405, {
+        Allow: 'GET, HEAD, OPTIONS',
+        'Content-Type': 'text/plain; charset=utf-8',
+      });
       return res.end('Method not allowed\n');
     }
     const pathname = new URL(req.url ?? '/', 'http://x').pathname;
     if (pathname === '/config.json') {
-      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Cache-Control': NO_CACHE, 'Content-Length': Buffer.byteLength(configBody) });
+      res.writeHead(200, {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Cache-Control': NO_CACHE,
+        'Content-Length': Buffer.byteLength(configBody),
+      });
       return res.end(req.method === 'HEAD' ? undefined : configBody);
     }
     assets(req, res, () => {

@@ -5,7 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { cacheControlFor, contentSecurityPolicy, hasFileExtension, inlineScriptHashes, isContentHashed } from './headers.mjs';
+import {
+  cacheControlFor,
+  contentSecurityPolicy,
+  hasFileExtension,
+  inlineScriptHashes,
+  isContentHashed,
+} from './headers.mjs';
 import { runtimeConfigFromEnv } from './runtime-config.mjs';
 import { startServer } from './server.mjs';
 
@@ -14,17 +20,27 @@ const bigJs = `export const data = ${JSON.stringify('hyper tek '.repeat(2000))};
 async function fakeBuild({ remote }) {
   const root = await mkdtemp(join(tmpdir(), 'hypertek-serve-'));
   await mkdir(join(root, 'static/js'), { recursive: true });
-  await writeFile(join(root, 'index.html'), '<!doctype html><html><head><script>window.x=1</script></head><body><div id="root"></div><script src="/static/js/main.3f2a9c1d8e7b6a50.js"></script></body></html>');
+  await writeFile(
+    join(root, 'index.html'),
+    '<!doctype html><html><head><script>window.x=1</script></head><body><div id="root"></div><script src="/static/js/main.3f2a9c1d8e7b6a50.js"></script></body></html>',
+  );
   await writeFile(join(root, 'static/js/main.3f2a9c1d8e7b6a50.js'), bigJs);
   await writeFile(join(root, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   if (remote) {
     await writeFile(join(root, 'remoteEntry.js'), bigJs);
-    await writeFile(join(root, 'mf-manifest.json'), JSON.stringify({ id: 'marketing', name: 'marketing' }));
+    await writeFile(
+      join(root, 'mf-manifest.json'),
+      JSON.stringify({ id: 'marketing', name: 'marketing' }),
+    );
   }
   return root;
 }
 
-const env = { PUBLIC_API_URL: 'https://api.example.test/api/v1', MARKETING_PORT: '3101', STRIPE_PUBLISHABLE_KEY: 'pk_test_1' };
+const env = {
+  PUBLIC_API_URL: 'https://api.example.test/api/v1',
+  MARKETING_PORT: '3101',
+  STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+};
 
 for (const remote of [false, true]) {
   describe(remote ? 'remote server' : 'host server', () => {
@@ -66,7 +82,13 @@ for (const remote of [false, true]) {
     });
 
     test('a missing asset is a 404, never index.html; a missing manifest too', async () => {
-      for (const path of ['/static/js/missing.1234abcd.js', '/nope.css', '/mf-manifest.json.bak', '/deep/mf-manifest.json', ...(remote ? [] : ['/mf-manifest.json'])]) {
+      for (const path of [
+        '/static/js/missing.1234abcd.js',
+        '/nope.css',
+        '/mf-manifest.json.bak',
+        '/deep/mf-manifest.json',
+        ...(remote ? [] : ['/mf-manifest.json']),
+      ]) {
         const res = await fetch(base + path);
         assert.equal(res.status, 404, path);
         assert.doesNotMatch(await res.text(), /<html/);
@@ -87,7 +109,9 @@ for (const remote of [false, true]) {
             const chunks = [];
             res.on('data', (c) => chunks.push(c));
             res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
-          }).on('error', reject).end();
+          })
+            .on('error', reject)
+            .end();
         });
       };
       const gz = await raw('gzip');
@@ -105,7 +129,11 @@ for (const remote of [false, true]) {
       const first = await fetch(`${base}/favicon.svg`);
       const etag = first.headers.get('etag');
       assert.ok(etag);
-      assert.equal(first.headers.get('cache-control'), 'no-cache', 'unhashed public files revalidate');
+      assert.equal(
+        first.headers.get('cache-control'),
+        'no-cache',
+        'unhashed public files revalidate',
+      );
       const second = await fetch(`${base}/favicon.svg`, { headers: { 'If-None-Match': etag } });
       assert.equal(second.status, 304);
     });
@@ -131,15 +159,28 @@ for (const remote of [false, true]) {
 
     if (remote) {
       test('remote assets carry CORS headers; the manifest and remoteEntry.js are no-cache', async () => {
-        for (const path of ['/mf-manifest.json', '/remoteEntry.js', '/static/js/main.3f2a9c1d8e7b6a50.js']) {
+        for (const path of [
+          '/mf-manifest.json',
+          '/remoteEntry.js',
+          '/static/js/main.3f2a9c1d8e7b6a50.js',
+        ]) {
           const res = await fetch(base + path, { headers: { Origin: 'http://localhost:3000' } });
           assert.equal(res.status, 200, path);
           assert.equal(res.headers.get('access-control-allow-origin'), '*', path);
           assert.equal(res.headers.get('cross-origin-resource-policy'), 'cross-origin', path);
         }
-        assert.equal((await fetch(`${base}/mf-manifest.json`)).headers.get('cache-control'), 'no-cache');
-        assert.equal((await fetch(`${base}/remoteEntry.js`)).headers.get('cache-control'), 'no-cache');
-        const preflight = await fetch(`${base}/mf-manifest.json`, { method: 'OPTIONS', headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET' } });
+        assert.equal(
+          (await fetch(`${base}/mf-manifest.json`)).headers.get('cache-control'),
+          'no-cache',
+        );
+        assert.equal(
+          (await fetch(`${base}/remoteEntry.js`)).headers.get('cache-control'),
+          'no-cache',
+        );
+        const preflight = await fetch(`${base}/mf-manifest.json`, {
+          method: 'OPTIONS',
+          headers: { Origin: 'http://localhost:3000', 'Access-Control-Request-Method': 'GET' },
+        });
         assert.equal(preflight.status, 204);
         assert.equal(preflight.headers.get('access-control-allow-origin'), '*');
       });
@@ -154,10 +195,23 @@ for (const remote of [false, true]) {
 
 describe('policy helpers', () => {
   test('content-hashed names', () => {
-    for (const name of ['main.3f2a9c1d8e7b6a50.js', '712.a1b2c3d4.css', '9f86d081884c7d65.png', '__federation_expose_Home.0a1b2c3d.js', 'vendors-node_modules_react.1a2b3c4d5e6f7a8b.js.map']) {
+    for (const name of [
+      'main.3f2a9c1d8e7b6a50.js',
+      '712.a1b2c3d4.css',
+      '9f86d081884c7d65.png',
+      '__federation_expose_Home.0a1b2c3d.js',
+      'vendors-node_modules_react.1a2b3c4d5e6f7a8b.js.map',
+    ]) {
       assert.ok(isContentHashed(name), name);
     }
-    for (const name of ['remoteEntry.js', 'index.html', 'logo.svg', '12345678.js', 'deadbeef.js', 'main.js']) {
+    for (const name of [
+      'remoteEntry.js',
+      'index.html',
+      'logo.svg',
+      '12345678.js',
+      'deadbeef.js',
+      'main.js',
+    ]) {
       assert.ok(!isContentHashed(name), name);
     }
   });
@@ -165,7 +219,10 @@ describe('policy helpers', () => {
     assert.equal(cacheControlFor('/index.html'), 'no-cache');
     assert.equal(cacheControlFor('/remoteEntry.js.br'), 'no-cache');
     assert.equal(cacheControlFor('/mf-manifest.json'), 'no-cache');
-    assert.equal(cacheControlFor('/static/js/12.abcdef12.js.gz'), 'public, max-age=31536000, immutable');
+    assert.equal(
+      cacheControlFor('/static/js/12.abcdef12.js.gz'),
+      'public, max-age=31536000, immutable',
+    );
   });
   test('file extension vs navigation', () => {
     assert.ok(hasFileExtension('/mf-manifest.json'));
@@ -174,7 +231,9 @@ describe('policy helpers', () => {
     assert.ok(!hasFileExtension('/v1.2/'));
   });
   test('inline script hashes skip external and JSON scripts', () => {
-    const hashes = inlineScriptHashes('<script src="/a.js"></script><script type="application/json">{}</script><script>x()</script>');
+    const hashes = inlineScriptHashes(
+      '<script src="/a.js"></script><script type="application/json">{}</script><script>x()</script>',
+    );
     assert.equal(hashes.length, 1);
   });
   test('CSP and runtime config from env, with defaults from the ports', () => {

@@ -1,0 +1,84 @@
+/**
+ * Debian's Chromium through playwright-core, with the flags these machines need (headless as
+ * root, no background networking on a closed network). Each test gets a fresh context; a failing
+ * test leaves a screenshot in e2e/artifacts/.
+ */
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { TestContext } from 'node:test';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type ConsoleMessage,
+  type Page,
+} from 'playwright-core';
+
+export const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
+
+export function chromiumPath(): string | undefined {
+  return process.env.CHROME_PATH ?? '/usr/bin/chromium';
+}
+
+export function launchBrowser(): Promise<Browser> {
+  // launch() gives each browser a fresh, temporary user-data dir.
+  return chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS, headless: true });
+}
+
+export interface PageSession {
+  page: Page;
+  context: BrowserContext;
+  /** Every console message and page error so far, as `type: text`. */
+  consoleLines: string[];
+}
+
+/**
+ * Runs `body` with a fresh page; on failure saves a full-page screenshot named after the test,
+ * and appends the page's console to the error.
+ */
+export async function withPage(
+  browser: Browser,
+  t: TestContext,
+  body: (session: PageSession) => Promise<void>,
+): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(15_000);
+  const consoleLines: string[] = [];
+  page.on('console', (message: ConsoleMessage) =>
+    consoleLines.push(`${message.type()}: ${message.text()}`),
+  );
+  page.on('pageerror', (error) => consoleLines.push(`pageerror: ${error.message}`));
+  try {
+    await body({ page, context, consoleLines });
+  } catch (error) {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    const file = join(ARTIFACTS, `${t.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => undefined);
+    const tail = consoleLines.slice(-15).join('\n    ');
+    if (error instanceof Error)
+      error.message += `\n  screenshot: ${file}\n  url: ${page.url()}\n  console (last 15):\n    ${tail}`;
+    throw error;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Client-side navigation through the one router (no page load), as a link click would do. */
+export async function navigateInApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state as unknown }));
+  }, path);
+}

@@ -1,0 +1,93 @@
+// Every route of SPEC §2 renders its owning remote inside the host's layout.
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, withPage } from '../support/browser.ts';
+import { ROUTES } from '../support/routes.ts';
+import { startStack, type Stack } from '../support/stack.ts';
+
+void describe('routes', () => {
+  let stack: Stack;
+  let browser: Browser;
+  before(async () => {
+    stack = await startStack();
+    browser = await launchBrowser();
+  });
+  after(async () => {
+    await browser.close();
+    await stack.close();
+  });
+
+  for (const route of ROUTES) {
+    void test(`${route.path} renders the ${route.remote} remote${route.chrome ? ' with top bar and footer' : ' without top bar and footer'}`, async (t) => {
+      await withPage(browser, t, async ({ page }) => {
+        const response = await page.goto(stack.siteUrl + route.path);
+        assert.equal(response?.status(), 200);
+        const remote = page.locator(`[data-remote="${route.remote}"]`);
+        await remote.first().waitFor({ state: 'attached' });
+        assert.equal(
+          await page.locator('[data-remote]').evaluateAll((nodes) =>
+            nodes
+              .map((n) => n.getAttribute('data-remote'))
+              .filter((name, i, all) => all.indexOf(name) === i)
+              .join(','),
+          ),
+          route.remote,
+        );
+        await page.locator('h1').first().waitFor({ state: 'visible' });
+        assert.equal(
+          await page.locator('[data-testid="remote-fallback"]').count(),
+          0,
+          'no fallback',
+        );
+        const topBar = page.locator('header[data-testid="top-bar"]');
+        const footer = page.locator('footer[data-testid="footer"]');
+        if (route.chrome) {
+          await topBar.waitFor({ state: 'visible' });
+          await footer.waitFor({ state: 'attached' });
+        } else {
+          assert.equal(await topBar.count(), 0, 'no top bar');
+          assert.equal(await footer.count(), 0, 'no footer');
+        }
+      });
+    });
+  }
+
+  void test('an unknown path shows the not-found screen, and Go Home leads to /', async (t) => {
+    await withPage(browser, t, async ({ page }) => {
+      await page.goto(`${stack.siteUrl}/no/such/page`);
+      await page.getByText('Opps! 404').waitFor();
+      await page.locator('header[data-testid="top-bar"]').waitFor();
+      await page
+        .getByRole('link', { name: 'Go Home' })
+        .or(page.getByRole('button', { name: 'Go Home' }))
+        .first()
+        .click();
+      await page.waitForURL(`${stack.siteUrl}/`);
+      await page
+        .locator('[data-remote="marketing"] h1, [data-remote="marketing"]')
+        .first()
+        .waitFor();
+    });
+  });
+
+  void test('/home shows a loading screen, then the content', async (t) => {
+    await withPage(browser, t, async ({ page }) => {
+      await page.goto(`${stack.siteUrl}/home`, { waitUntil: 'commit' });
+      // The loading screen (or the boot splash before it) is up while the page settles…
+      const loading = page.locator(
+        '[data-testid="home-loading"], [data-testid="loading-screen"], [data-testid="splash"], [role="progressbar"], [aria-busy="true"]',
+      );
+      await loading.first().waitFor({ state: 'attached', timeout: 5000 });
+      // …then real content with its heading.
+      await page
+        .locator('[data-remote] h1, main h1')
+        .first()
+        .waitFor({ state: 'visible', timeout: 10_000 });
+      await loading
+        .first()
+        .waitFor({ state: 'detached', timeout: 10_000 })
+        .catch(() => undefined);
+    });
+  });
+});
