@@ -1,10 +1,11 @@
 // The federation journeys of the issue: one React for the whole site, a session change seen across
 // apps, and a site that survives a remote going down and recovers when it is back.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, navigateInApp, withPage } from '../support/browser.ts';
-import { apiPresent, startStack, type Stack } from '../support/stack.ts';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { navigateInApp, withPage } from '../support/browser.ts';
+import { useSite } from '../support/site.ts';
+import { apiPresent } from '../support/site.stack.ts';
 
 /** Console lines that mean two Reacts, or a shared module whose version did not satisfy a consumer. */
 const SHARING_PROBLEMS =
@@ -17,19 +18,10 @@ async function expectRemote(page: Page, remote: string): Promise<void> {
 }
 
 void describe('federation journeys', () => {
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser.close();
-    await stack.close();
-  });
+  const site = useSite();
 
   void test('exactly one React and one React DOM serve the host and all four remotes', async (t) => {
-    await withPage(browser, t, async ({ page, context, consoleLines }) => {
+    await withPage(site.browser, t, async ({ page, context, consoleLines }) => {
       // Stand in for React DevTools: every React DOM copy that starts registers itself here.
       await context.addInitScript(() => {
         const renderers = new Map<number, { version?: string; rendererPackageName?: string }>();
@@ -50,7 +42,7 @@ void describe('federation journeys', () => {
           },
         });
       });
-      await page.goto(`${stack.siteUrl}/`);
+      await page.goto(`${site.stack.siteUrl}/`);
       await expectRemote(page, 'marketing');
       for (const [path, remote] of [
         ['/market-place', 'marketplace'],
@@ -119,16 +111,16 @@ void describe('federation journeys', () => {
     'signing up in the account remote is seen by the host and the marketplace; logout undoes it',
     { skip: !apiPresent() && 'the API is not in this checkout' },
     async (t) => {
-      await withPage(browser, t, async ({ page, consoleLines }) => {
+      await withPage(site.browser, t, async ({ page, consoleLines }) => {
         const email = `e2e-${String(Date.now())}-${String(process.pid)}@example.com`;
         const password = 'Correct-Horse-42';
-        await page.goto(`${stack.siteUrl}/signup`);
+        await page.goto(`${site.stack.siteUrl}/signup`);
         await expectRemote(page, 'account');
         await page.getByLabel('Email', { exact: true }).fill(email);
         await page.getByLabel('Password', { exact: true }).fill(password);
         await page.getByLabel('Confirm Password', { exact: true }).fill(password);
         await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-        await page.waitForURL(`${stack.siteUrl}/`);
+        await page.waitForURL(`${site.stack.siteUrl}/`);
 
         // The host's top bar follows the session at once.
         await topBar(page).getByRole('button', { name: 'Logout' }).waitFor();
@@ -152,7 +144,7 @@ void describe('federation journeys', () => {
         await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
         await dialog.getByRole('button', { name: 'Logout' }).click();
         await page.getByText('User logged out successfully').first().waitFor();
-        await page.waitForURL(`${stack.siteUrl}/signin`);
+        await page.waitForURL(`${site.stack.siteUrl}/signin`);
         await expectRemote(page, 'account');
         assert.equal(await topBar(page).getByRole('button', { name: 'Logout' }).count(), 0);
         assert.equal(
@@ -181,10 +173,10 @@ void describe('federation journeys', () => {
   );
 
   void test('a remote that is down shows a fallback, the rest of the site works, and Try again recovers it', async (t) => {
-    await withPage(browser, t, async ({ page }) => {
-      await stack.stopRemote('marketplace');
+    await withPage(site.browser, t, async ({ page }) => {
+      await site.stack.stopRemote('marketplace');
       try {
-        await page.goto(`${stack.siteUrl}/`);
+        await page.goto(`${site.stack.siteUrl}/`);
         await expectRemote(page, 'marketing');
         await page.evaluate(() => Object.assign(window, { __e2eSamePage: true }));
 
@@ -203,7 +195,7 @@ void describe('federation journeys', () => {
         // Back to the broken route, bring the remote back, retry in place.
         await navigateInApp(page, '/market-place');
         await fallback.waitFor({ state: 'visible' });
-        await stack.startRemote('marketplace');
+        await site.stack.startRemote('marketplace');
         await fallback.getByRole('button', { name: 'Try again' }).click();
         await expectRemote(page, 'marketplace');
         assert.equal(await fallback.count(), 0, 'the fallback is gone');
@@ -215,7 +207,7 @@ void describe('federation journeys', () => {
           'no page reload',
         );
       } finally {
-        await stack.startRemote('marketplace').catch(() => undefined);
+        await site.stack.startRemote('marketplace').catch(() => undefined);
       }
     });
   });

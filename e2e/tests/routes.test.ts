@@ -1,27 +1,17 @@
 // Every route of SPEC §2 renders its owning remote inside the host's layout.
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, withPage } from '../support/browser.ts';
+import { describe, test } from 'node:test';
+import { withPage } from '../support/browser.ts';
 import { ROUTES } from '../support/routes.ts';
-import { startStack, type Stack } from '../support/stack.ts';
+import { useSite } from '../support/site.ts';
 
 void describe('routes', () => {
-  let stack: Stack;
-  let browser: Browser;
-  before(async () => {
-    stack = await startStack();
-    browser = await launchBrowser();
-  });
-  after(async () => {
-    await browser.close();
-    await stack.close();
-  });
+  const site = useSite();
 
   for (const route of ROUTES) {
     void test(`${route.path} renders the ${route.remote} remote${route.chrome ? ' with top bar and footer' : ' without top bar and footer'}`, async (t) => {
-      await withPage(browser, t, async ({ page }) => {
-        const response = await page.goto(stack.siteUrl + route.path);
+      await withPage(site.browser, t, async ({ page }) => {
+        const response = await page.goto(site.stack.siteUrl + route.path);
         assert.equal(response?.status(), 200);
         const remote = page.locator(`[data-remote="${route.remote}"]`);
         await remote.first().waitFor({ state: 'attached' });
@@ -54,8 +44,8 @@ void describe('routes', () => {
   }
 
   void test('an unknown path shows the not-found screen, and Go Home leads to /', async (t) => {
-    await withPage(browser, t, async ({ page }) => {
-      await page.goto(`${stack.siteUrl}/no/such/page`);
+    await withPage(site.browser, t, async ({ page }) => {
+      await page.goto(`${site.stack.siteUrl}/no/such/page`);
       await page.getByText('Opps! 404').waitFor();
       await page.locator('header[data-testid="top-bar"]').waitFor();
       await page
@@ -63,7 +53,7 @@ void describe('routes', () => {
         .or(page.getByRole('button', { name: 'Go Home' }))
         .first()
         .click();
-      await page.waitForURL(`${stack.siteUrl}/`);
+      await page.waitForURL(`${site.stack.siteUrl}/`);
       await page
         .locator('[data-remote="marketing"] h1, [data-remote="marketing"]')
         .first()
@@ -72,8 +62,8 @@ void describe('routes', () => {
   });
 
   void test('/home shows a loading screen, then the content', async (t) => {
-    await withPage(browser, t, async ({ page }) => {
-      await page.goto(`${stack.siteUrl}/home`, { waitUntil: 'commit' });
+    await withPage(site.browser, t, async ({ page }) => {
+      await page.goto(`${site.stack.siteUrl}/home`, { waitUntil: 'commit' });
       // The loading screen (or the boot splash before it) is up while the page settles…
       const loading = page.locator(
         '[data-testid="home-loading"], [data-testid="loading-screen"], [data-testid="splash"], [role="progressbar"], [aria-busy="true"]',
