@@ -5,7 +5,7 @@ import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { navigateInApp, withPage } from '../support/browser.ts';
 import { useSite } from '../support/site.ts';
-import { apiPresent } from '../support/site.stack.ts';
+import { apiPresent } from '../support/stack.ts';
 
 /** Console lines that mean two Reacts, or a shared module whose version did not satisfy a consumer. */
 const SHARING_PROBLEMS =
