@@ -1,0 +1,127 @@
+#!/usr/bin/env node
+// Bundle-size check: loads `/` of the served site in Chromium (empty cache) and sums the JavaScript
+// transferred before the first contentful paint, and until the page's main content is shown and
+// the network is idle. Prints both in KB (as compressed on the wire, and gzip for the budget) and
+// fails when the first-paint figure exceeds the budget (docs/operations.md).
+//
+//   node scripts/bundle-size.mjs                      serve the built apps itself (free ports)
+//   node scripts/bundle-size.mjs --url http://localhost:3000/   measure a running site
+//   BUNDLE_BUDGET_KB=170 node scripts/bundle-size.mjs --json
+import { request } from 'node:http';
+import { parseArgs } from 'node:util';
+import { chromium } from 'playwright-core';
+import { startSite } from './serve/site.mjs';
+
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    budget: { type: 'string', default: process.env.BUNDLE_BUDGET_KB ?? '170' },
+    json: { type: 'boolean', default: false },
+  },
+});
+const budgetKb = Number(values.budget);
+const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+
+/** Bytes of a URL's body when asked for with one encoding only (what a gzip-only client gets). */
+function encodedSize(url, encoding) {
+  return new Promise((resolve, reject) => {
+    request(url, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+      let size = 0;
+      res.on('data', (chunk) => (size += chunk.length));
+      res.on('end', () => resolve(size));
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const site = values.url ? null : await startSite({ log: () => {} });
+const pageUrl = values.url ?? `${site.url('host')}/`;
+const browser = await chromium.launch({
+  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  args: CHROMIUM_FLAGS,
+});
+try {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.goto(pageUrl, { waitUntil: 'networkidle', timeout: 60_000 });
+  // The main content: a remote's route with its heading.
+  await page.locator('[data-remote] h1').first().waitFor({ timeout: 30_000 });
+  await page.waitForLoadState('networkidle');
+  const timing = await page.evaluate(() => {
+    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
+    const resources = performance.getEntriesByType('resource').map((r) => ({
+      url: r.name,
+      end: r.responseEnd,
+      encoded: r.encodedBodySize,
+      decoded: r.decodedBodySize,
+    }));
+    return { fcp, resources };
+  });
+  if (timing.fcp === null) throw new Error('no first-contentful-paint entry: did the page paint?');
+  const scripts = timing.resources.filter((r) => new URL(r.url).pathname.endsWith('.js'));
+  for (const s of scripts) {
+    s.gzip = await encodedSize(s.url, 'gzip');
+    s.br = await encodedSize(s.url, 'br');
+  }
+  const sum = (list, key) => list.reduce((total, r) => total + r[key], 0);
+  const beforePaint = scripts.filter((s) => s.end <= timing.fcp);
+  const report = {
+    url: pageUrl,
+    fcpMs: Math.round(timing.fcp),
+    budgetKb,
+    firstPaint: {
+      files: beforePaint.length,
+      wireKb: kb(sum(beforePaint, 'encoded')),
+      gzipKb: kb(sum(beforePaint, 'gzip')),
+      brotliKb: kb(sum(beforePaint, 'br')),
+      rawKb: kb(sum(beforePaint, 'decoded')),
+    },
+    mainContent: {
+      files: scripts.length,
+      wireKb: kb(sum(scripts, 'encoded')),
+      gzipKb: kb(sum(scripts, 'gzip')),
+      brotliKb: kb(sum(scripts, 'br')),
+      rawKb: kb(sum(scripts, 'decoded')),
+    },
+    scripts: scripts.map((s) => ({
+      url: s.url,
+      gzipKb: kb(s.gzip),
+      beforePaint: s.end <= timing.fcp,
+    })),
+  };
+  if (values.json) console.log(JSON.stringify(report, null, 2));
+  else {
+    console.log(`[bundle-size] ${pageUrl} — first contentful paint at ${report.fcpMs} ms`);
+    for (const s of report.scripts)
+      console.log(
+        `[bundle-size]   ${s.beforePaint ? 'FCP ' : '    '}${String(s.gzipKb).padStart(7)} KB gz  ${s.url}`,
+      );
+    const line = (label, f) =>
+      `[bundle-size] ${label}: ${f.gzipKb} KB gzip, ${f.brotliKb} KB brotli, ${f.wireKb} KB on the wire, ${f.rawKb} KB raw (${f.files} files)`;
+    console.log(line('JS before first paint', report.firstPaint));
+    console.log(line('JS until main content', report.mainContent));
+  }
+  if (report.firstPaint.gzipKb > budgetKb) {
+    console.error(
+      `[bundle-size] FAIL: ${report.firstPaint.gzipKb} KB gzip before first paint exceeds the budget of ${budgetKb} KB`,
+    );
+    process.exitCode = 1;
+  } else {
+    console.log(`[bundle-size] ok: ${report.firstPaint.gzipKb} KB ≤ ${budgetKb} KB budget`);
+  }
+} finally {
+  await browser.close();
+  await site?.close();
+}
