@@ -10,18 +10,8 @@
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { CHROMIUM_FLAGS, findChromium } from './lib/chromium.mjs';
 import { startSite } from './serve/site.mjs';
-
-const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 const { values } = parseArgs({
   options: {
@@ -49,7 +39,7 @@ function encodedSize(url, encoding) {
 const site = values.url ? null : await startSite({ log: () => {} });
 const pageUrl = values.url ?? `${site.url('host')}/`;
 const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  executablePath: findChromium() ?? '/usr/bin/chromium',
   args: CHROMIUM_FLAGS,
 });
 try {
@@ -75,26 +65,24 @@ try {
     s.gzip = await encodedSize(s.url, 'gzip');
     s.br = await encodedSize(s.url, 'br');
   }
-  const sum = (list, key) => list.reduce((total, r) => total + r[key], 0);
+  /** Totals of a list of scripts, in KB. */
+  const totals = (list) => {
+    const sum = (key) => kb(list.reduce((total, r) => total + r[key], 0));
+    return {
+      files: list.length,
+      wireKb: sum('encoded'),
+      gzipKb: sum('gzip'),
+      brotliKb: sum('br'),
+      rawKb: sum('decoded'),
+    };
+  };
   const beforePaint = scripts.filter((s) => s.end <= timing.fcp);
   const report = {
     url: pageUrl,
     fcpMs: Math.round(timing.fcp),
     budgetKb,
-    firstPaint: {
-      files: beforePaint.length,
-      wireKb: kb(sum(beforePaint, 'encoded')),
-      gzipKb: kb(sum(beforePaint, 'gzip')),
-      brotliKb: kb(sum(beforePaint, 'br')),
-      rawKb: kb(sum(beforePaint, 'decoded')),
-    },
-    mainContent: {
-      files: scripts.length,
-      wireKb: kb(sum(scripts, 'encoded')),
-      gzipKb: kb(sum(scripts, 'gzip')),
-      brotliKb: kb(sum(scripts, 'br')),
-      rawKb: kb(sum(scripts, 'decoded')),
-    },
+    firstPaint: totals(beforePaint),
+    mainContent: totals(scripts),
     scripts: scripts.map((s) => ({
       url: s.url,
       gzipKb: kb(s.gzip),

@@ -10,6 +10,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
+import { findChromium } from './lib/chromium.mjs';
 import { prefixLines, seconds } from './lib/processes.mjs';
 import { parseCounts } from './lib/test-counts.mjs';
 import { pnpm } from './pnpm.mjs';
@@ -77,15 +78,6 @@ function workspacePackages() {
       pkg: JSON.parse(readFileSync(join(repoRoot, dir, 'package.json'), 'utf8')),
     }))
     .filter(({ pkg }) => pkg.scripts?.test);
-}
-
-export function findChromium(env = process.env) {
-  const candidates = [env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'];
-  for (const path of candidates) if (path && existsSync(path)) return path;
-  const which = spawnSync('sh', ['-c', 'command -v google-chrome || command -v chromium'], {
-    encoding: 'utf8',
-  });
-  return which.status === 0 ? which.stdout.trim() : null;
 }
 
 const started = Date.now();

@@ -14,21 +14,10 @@ import {
   type Page,
 } from 'playwright-core';
 
-export const CHROMIUM_FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
 const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 
-export function chromiumPath(): string | undefined {
-  return process.env.CHROME_PATH ?? '/usr/bin/chromium';
+export function chromiumPath(): string {
+  return findChromium() ?? '/usr/bin/chromium';
 }
 
 export function launchBrowser(): Promise<Browser> {
