@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
+import { CHROMIUM_FLAGS, findChromium } from '../../scripts/lib/chromium.mjs';
 import {
   chromium,
   type Browser,
