@@ -28,7 +28,7 @@ export {
   loadRuntimeConfig,
   setRuntimeConfig,
 } from './config/runtime-config';
-export type { RemoteName, RuntimeConfig } from './config/runtime-config';
+export type { RemoteName, RuntimeConfig, RuntimeConfigInput } from './config/runtime-config';
 export { http, errorMessage, isCancelled } from './api/http-client';
 export { api } from './api/endpoints';
 export type { Api } from './api/endpoints';

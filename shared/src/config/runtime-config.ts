@@ -33,7 +33,12 @@ let current: RuntimeConfig = DEFAULT_RUNTIME_CONFIG;
 
 export const getRuntimeConfig = (): RuntimeConfig => current;
 
-export function setRuntimeConfig(config: Partial<RuntimeConfig>): RuntimeConfig {
+/** What `/config.json` may hold: any field, and any subset of the remotes (the rest default). */
+export type RuntimeConfigInput = Partial<Omit<RuntimeConfig, 'remotes'>> & {
+  remotes?: Partial<RuntimeConfig['remotes']>;
+};
+
+export function setRuntimeConfig(config: RuntimeConfigInput): RuntimeConfig {
   current = {
     ...DEFAULT_RUNTIME_CONFIG,
     ...config,
@@ -47,7 +52,7 @@ export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeCo
   try {
     const response = await fetch(url, { cache: 'no-cache' });
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
-    return setRuntimeConfig((await response.json()) as Partial<RuntimeConfig>);
+    return setRuntimeConfig((await response.json()) as RuntimeConfigInput);
   } catch (error) {
     console.warn('[hypertek] runtime config not loaded, using defaults', error);
     return current;

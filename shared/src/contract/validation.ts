@@ -73,10 +73,11 @@ export function validateCardPayment(p: {
 
 /**
  * Edit-profile full name: letters and spaces only, other input ignored, at most 30 characters.
+ * A letter's combining marks (a decomposed 'é', Devanagari vowel signs) belong to the letter.
  * Returns the kept value and the message to show ('Maximum 30 characters allowed' once it is 30).
  */
 export function sanitizeFullName(input: string): { value: string; message: ValidationResult } {
-  const value = input.replace(/[^\p{L} ]/gu, '').slice(0, FULL_NAME_MAX_LENGTH);
+  const value = input.replace(/[^\p{L}\p{M} ]/gu, '').slice(0, FULL_NAME_MAX_LENGTH);
   return { value, message: value.length >= FULL_NAME_MAX_LENGTH ? MESSAGES.fullNameMax : null };
 }
 
@@ -84,7 +85,7 @@ export function sanitizeFullName(input: string): { value: string; message: Valid
 export function validateFullName(name: unknown): ValidationResult {
   if (typeof name !== 'string') return MESSAGES.fullNameMax;
   if (name.length > FULL_NAME_MAX_LENGTH) return MESSAGES.fullNameMax;
-  return /^[\p{L} ]*$/u.test(name) ? null : 'Full name may contain letters and spaces only';
+  return /^[\p{L}\p{M} ]*$/u.test(name) ? null : 'Full name may contain letters and spaces only';
 }
 
 /** Edit-profile new password: must match its confirmation (and obey the length rule). */

@@ -5,10 +5,11 @@ export interface TokenPayload {
   [claim: string]: unknown;
 }
 
-/** The payload, or null when the token cannot be decoded. */
+/** The payload, or null when the token cannot be decoded (not header.payload.signature). */
 export function decodeToken(token: string): TokenPayload | null {
-  const part = token.split('.')[1];
-  if (!part) return null;
+  const parts = token.split('.');
+  const part = parts[1];
+  if (parts.length !== 3 || !part) return null;
   try {
     const base64 = part
       .replace(/-/g, '+')
@@ -18,7 +19,9 @@ export function decodeToken(token: string): TokenPayload | null {
       Array.from(atob(base64), (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`).join(''),
     );
     const payload: unknown = JSON.parse(json);
-    return payload !== null && typeof payload === 'object' ? (payload as TokenPayload) : null;
+    return payload !== null && typeof payload === 'object' && !Array.isArray(payload)
+      ? (payload as TokenPayload)
+      : null;
   } catch {
     return null;
   }

@@ -36,6 +36,13 @@ function readSaved(): Session {
   }
 }
 
+/** Signed out: neither the session nor the bare token stays saved. */
+function clearSaved(): void {
+  const store = storage();
+  store?.removeItem(SESSION_STORAGE_KEY);
+  store?.removeItem(TOKEN_STORAGE_KEY);
+}
+
 type Listener = () => void;
 
 export interface SessionStore {
@@ -54,18 +61,14 @@ export interface SessionStore {
 
 export function createSessionStore(): SessionStore {
   let current: Session = readSaved();
-  if (!current.isLoggedInUser) storage()?.removeItem(SESSION_STORAGE_KEY);
+  if (!current.isLoggedInUser) clearSaved();
   const listeners = new Set<Listener>();
 
   const set = (next: Session) => {
     if (next === current) return;
     current = next;
-    const store = storage();
-    if (next.isLoggedInUser) store?.setItem(SESSION_STORAGE_KEY, JSON.stringify(next));
-    else {
-      store?.removeItem(SESSION_STORAGE_KEY);
-      store?.removeItem(TOKEN_STORAGE_KEY);
-    }
+    if (next.isLoggedInUser) storage()?.setItem(SESSION_STORAGE_KEY, JSON.stringify(next));
+    else clearSaved();
     for (const listener of [...listeners]) listener();
     bus.emit('session:changed', next);
   };
@@ -77,8 +80,10 @@ export function createSessionStore(): SessionStore {
       return () => void listeners.delete(listener);
     },
     signIn(user, token, options = {}) {
-      set(Object.freeze({ user, token, isLoggedInUser: true }));
+      // Before `set`, so listeners find storage complete; never keep another session's token.
       if (options.alsoSaveToken) storage()?.setItem(TOKEN_STORAGE_KEY, token);
+      else storage()?.removeItem(TOKEN_STORAGE_KEY);
+      set(Object.freeze({ user, token, isLoggedInUser: true }));
     },
     updateUser(user) {
       if (current.token) set(Object.freeze({ ...current, user }));
@@ -90,7 +95,10 @@ export function createSessionStore(): SessionStore {
     },
     refresh() {
       const saved = readSaved();
-      if (saved.token !== current.token) set(saved);
+      const changed =
+        saved.token !== current.token ||
+        JSON.stringify(saved.user) !== JSON.stringify(current.user); // a profile update
+      if (changed) set(saved);
       else if (current.token && isTokenExpired(current.token)) set(SIGNED_OUT);
     },
   };

@@ -1,0 +1,20 @@
+import { HOME_LOADING_MS } from '@hypertek/shared';
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+
+import { Logo } from './logo';
+
+/** /home has no page of its own (SPEC §2): a loading screen for 1 second, then the home page. */
+export function HomeLoading() {
+  const navigate = useNavigate();
+  useEffect(() => {
+    const timer = setTimeout(() => void navigate('/', { replace: true }), HOME_LOADING_MS);
+    return () => clearTimeout(timer);
+  }, [navigate]);
+  return (
+    <div className="home-loading" data-testid="home-loading" role="status" aria-live="polite">
+      <Logo className="pulse" />
+      <p>Loading…</p>
+    </div>
+  );
+}

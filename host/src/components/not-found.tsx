@@ -1,0 +1,18 @@
+import { useNavigate } from 'react-router';
+
+/** Any path no app owns. */
+export function NotFound() {
+  const navigate = useNavigate();
+  return (
+    <section className="not-found" data-testid="not-found">
+      <p className="not-found-code" aria-hidden="true">
+        404
+      </p>
+      <h1>Opps! 404</h1>
+      <p>This sector of 2117 does not exist, or it was lost in the war.</p>
+      <button type="button" className="btn btn-primary" onClick={() => void navigate('/')}>
+        Go Home
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,103 @@
+import { useSession } from '@hypertek/shared';
+import { useCallback, useState } from 'react';
+import { Link, NavLink, useLocation } from 'react-router';
+
+import { isOnPath, NO_SEARCH_PATHS, NO_SIGNUP_BUTTON_PATHS } from '../../../app/route-table';
+import { Logo } from '../../../components/logo';
+import { LogoutDialog } from '../../logout/components/logout-dialog';
+import { SearchBox } from '../../search/components/search-box';
+import { SHOP_ITEMS, SOCIAL_ITEMS } from '../nav-items';
+import { Dropdown } from './dropdown';
+
+const ProfileIcon = () => (
+  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+    <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+    <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" />
+  </svg>
+);
+
+/** The top bar of SPEC §2; the mobile menu mirrors it. */
+export function TopBar() {
+  const { isLoggedInUser } = useSession();
+  const { pathname } = useLocation();
+  // The mobile menu belongs to the page it was opened on: a route change closes it.
+  const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
+  const menuOpen = menuOpenOn === pathname;
+  const [confirmLogout, setConfirmLogout] = useState(false);
+  const closeLogout = useCallback(() => setConfirmLogout(false), []);
+
+  const showSearch = isLoggedInUser && !isOnPath(pathname, NO_SEARCH_PATHS);
+  const showSignUp = !isLoggedInUser && !isOnPath(pathname, NO_SIGNUP_BUTTON_PATHS);
+
+  const links = (
+    <>
+      <Dropdown label="Shop" items={SHOP_ITEMS} />
+      <NavLink to="/about" className="nav-link">
+        About Us
+      </NavLink>
+      <NavLink to="/news" className="nav-link">
+        News
+      </NavLink>
+      <Dropdown label="Social" items={SOCIAL_ITEMS} />
+    </>
+  );
+
+  const actions = (
+    <>
+      {isLoggedInUser && (
+        <>
+          <Link to="/profile" className="icon-button" aria-label="Profile" title="Profile">
+            <ProfileIcon />
+          </Link>
+          <button type="button" className="btn btn-ghost" onClick={() => setConfirmLogout(true)}>
+            Logout
+          </button>
+        </>
+      )}
+      {showSignUp && (
+        <Link to="/signup" className="btn btn-primary">
+          Sign Up
+        </Link>
+      )}
+    </>
+  );
+
+  return (
+    <header className="top-bar" data-testid="top-bar">
+      <div className="top-bar-inner">
+        <Link to="/" className="top-bar-logo" aria-label="Hyper Tek home">
+          <Logo />
+        </Link>
+        <nav className="top-bar-nav" aria-label="Main">
+          {links}
+        </nav>
+        {showSearch && <SearchBox className="top-bar-search" />}
+        <div className="top-bar-actions">{actions}</div>
+        <button
+          type="button"
+          className="icon-button menu-toggle"
+          aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          aria-expanded={menuOpen}
+          aria-controls="mobile-menu"
+          onClick={() => setMenuOpenOn(menuOpen ? null : pathname)}
+        >
+          <svg viewBox="0 0 24 24" width="24" height="24" aria-hidden="true">
+            {menuOpen ? (
+              <path d="M5 5l14 14M19 5L5 19" stroke="currentColor" strokeWidth="2" />
+            ) : (
+              <path d="M3 6h18M3 12h18M3 18h18" stroke="currentColor" strokeWidth="2" />
+            )}
+          </svg>
+        </button>
+      </div>
+      {menuOpen && (
+        <nav className="mobile-menu" id="mobile-menu" aria-label="Mobile">
+          {showSearch && <SearchBox className="mobile-search" />}
+          {links}
+          <div className="mobile-actions">{actions}</div>
+        </nav>
+      )}
+      {confirmLogout && <LogoutDialog onClose={closeLogout} />}
+    </header>
+  );
+}

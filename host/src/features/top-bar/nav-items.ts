@@ -1,0 +1,19 @@
+import type { DropdownItem } from './components/dropdown';
+
+/** Shop entries only log and close (SPEC §2). */
+export const SHOP_ITEMS: readonly DropdownItem[] = [
+  'Overview',
+  'My Assets',
+  'Collectibles',
+  'Land',
+].map((label) => ({
+  label,
+  onSelect: () => console.info(`[hypertek] shop: ${label}`),
+}));
+
+/** Social entries with placeholder links (SPEC §2). */
+export const SOCIAL_ITEMS: readonly DropdownItem[] = [
+  { label: 'Discord', href: '#' },
+  { label: 'X', href: '#' },
+  { label: 'Telegram', href: '#' },
+];

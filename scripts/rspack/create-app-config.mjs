@@ -1,0 +1,137 @@
+// @ts-check
+/**
+ * One Rspack + Module Federation 2 configuration for every front-end app (host and remotes), so
+ * the federation contract of ARCHITECTURE.md §2 is written once:
+ * - shared singletons react, react-dom (with `react/` and `react-dom/` prefix keys), react-router
+ *   and @hypertek/shared, each with a real semver `requiredVersion` read from what is installed;
+ * - `shareStrategy: 'loaded-first'` (one offline remote must not blank the site); no `eager`;
+ * - a manifest (`mf-manifest.json`) for every remote; the host declares no remotes at build time:
+ *   it registers them at boot from `/config.json` (see host/src/lib/federation.ts);
+ * - content-hashed chunk names (immutable caching); `remoteEntry.js` keeps a stable name.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { rspack } from '@rspack/core';
+
+/** @param {string} appDir @param {string} pkg */
+function installedVersion(appDir, pkg) {
+  const require = createRequire(path.join(appDir, 'package.json'));
+  const file = require.resolve(`${pkg}/package.json`);
+  return /** @type {{version: string}} */ (JSON.parse(readFileSync(file, 'utf8'))).version;
+}
+
+/** The shared singletons; every app declares the same set. */
+function sharedSingletons(appDir) {
+  /** @type {Record<string, {singleton: true, requiredVersion: string}>} */
+  const shared = {};
+  for (const [key, pkg] of [
+    ['react', 'react'],
+    ['react/', 'react'],
+    ['react-dom', 'react-dom'],
+    ['react-dom/', 'react-dom'],
+    ['react-router', 'react-router'],
+    ['@hypertek/shared', '@hypertek/shared'],
+  ]) {
+    shared[key] = { singleton: true, requiredVersion: `^${installedVersion(appDir, pkg)}` };
+  }
+  return shared;
+}
+
+/**
+ * @param {{
+ *   appDir: string,            // the app's folder (import.meta.dirname)
+ *   name: string,              // federation name, e.g. 'marketing'
+ *   port: number,              // dev-server port
+ *   title: string,             // standalone page title
+ *   exposes?: Record<string, string>,
+ * }} options
+ * @returns {(env: unknown, argv: { mode?: string }) => import('@rspack/core').Configuration}
+ */
+export function createAppConfig({ appDir, name, port, title, exposes }) {
+  return (_env, argv) => {
+    const production = argv.mode !== 'development';
+    const isRemote = Boolean(exposes);
+    return {
+      context: appDir,
+      mode: production ? 'production' : 'development',
+      entry: { main: './src/index.ts' },
+      devtool: production ? 'source-map' : 'cheap-module-source-map',
+      output: {
+        path: path.join(appDir, 'dist'),
+        uniqueName: name,
+        publicPath: 'auto',
+        filename: production ? 'static/js/[name].[contenthash:10].js' : 'static/js/[name].js',
+        chunkFilename: production ? 'static/js/[name].[contenthash:10].js' : 'static/js/[name].js',
+        cssFilename: production
+          ? 'static/css/[name].[contenthash:10].css'
+          : 'static/css/[name].css',
+        cssChunkFilename: production
+          ? 'static/css/[name].[contenthash:10].css'
+          : 'static/css/[name].css',
+        assetModuleFilename: 'static/media/[name].[contenthash:10][ext]',
+        clean: true,
+      },
+      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.(ts|tsx)$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: {
+                  react: { runtime: 'automatic', development: !production, refresh: false },
+                },
+              },
+              env: { targets: 'defaults and fully supports es6-module' },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.css$/, type: 'css/auto' },
+          { test: /\.(woff2?|png|jpe?g|gif|webp|avif)$/, type: 'asset/resource' },
+          { test: /\.svg$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
+        ],
+      },
+      plugins: [
+        new rspack.HtmlRspackPlugin({
+          template: path.join(appDir, 'public/index.html'),
+          title,
+          // Only the entry: federation chunks are loaded by the runtime on demand.
+          chunks: ['main'],
+          minify: production,
+        }),
+        new rspack.CopyRspackPlugin({
+          patterns: [
+            { from: 'public', globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true },
+          ],
+        }),
+        new ModuleFederationPlugin({
+          name,
+          filename: isRemote ? 'remoteEntry.js' : undefined,
+          exposes,
+          remotes: {},
+          shared: sharedSingletons(appDir),
+          shareStrategy: 'loaded-first',
+          manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,
+          dts: false,
+          dev: false,
+          experiments: { optimization: { target: 'web' } },
+        }),
+      ],
+      optimization: { splitChunks: { chunks: 'async' } },
+      performance: { hints: false },
+      devServer: {
+        port,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+        client: { overlay: { warnings: false } },
+      },
+      stats: production ? 'errors-warnings' : 'minimal',
+    };
+  };
+}

@@ -1,0 +1,134 @@
+import { setRuntimeConfig } from '../config/runtime-config';
+import { serve } from '../test/http';
+import { api } from './endpoints';
+import { http } from './http-client';
+
+const BASE = 'http://localhost:4000/api/v1';
+
+/** Runs `call` against a server answering `data`; gives back what was sent, as the server sees it. */
+async function send(call: () => Promise<unknown>, data: unknown = { success: true }) {
+  const requests = serve(200, data);
+  const result = await call();
+  const sent = requests[0];
+  if (!sent) throw new Error('no request was sent');
+  const body: unknown = typeof sent.data === 'string' ? JSON.parse(sent.data) : sent.data;
+  return { method: sent.method, url: http.getUri(sent), body, config: sent, result };
+}
+
+beforeEach(() => {
+  localStorage.clear();
+  setRuntimeConfig({});
+});
+
+describe('api: the calls of SPEC §7', () => {
+  it.each([
+    [
+      'signup',
+      () => api.signup({ Email: 'a@b.co', Password: 'secret123', ConfirmPassword: 'secret123' }),
+      'post',
+      '/user/signup',
+      { Email: 'a@b.co', Password: 'secret123', ConfirmPassword: 'secret123' },
+    ],
+    [
+      'login',
+      () => api.login({ Email: 'a@b.co', Password: 'secret123' }),
+      'post',
+      '/user/login',
+      { Email: 'a@b.co', Password: 'secret123' },
+    ],
+    ['google', () => api.google('ya29.token'), 'post', '/user/google', { token: 'ya29.token' }],
+    ['discord', () => api.discord('code123'), 'post', '/user/discord', { code: 'code123' }],
+    [
+      'forgotPassword',
+      () => api.forgotPassword({ Email: 'a@b.co' }),
+      'post',
+      '/user/forgot-password',
+      { Email: 'a@b.co' },
+    ],
+    [
+      'resetPassword',
+      () => api.resetPassword('r/t?1', { Password: 'secret123', ConfirmPassword: 'secret123' }),
+      'post',
+      '/user/reset-password/r%2Ft%3F1',
+      { Password: 'secret123', ConfirmPassword: 'secret123' },
+    ],
+    ['searchItem', () => api.searchItem('abc 1'), 'get', '/search/item/abc%201', undefined],
+    ['getMarket', () => api.getMarket(), 'get', '/market/getMarket', undefined],
+    [
+      'getMarket (page)',
+      () => api.getMarket({ limit: 4, cursor: 'c1' }),
+      'get',
+      '/market/getMarket?limit=4&cursor=c1',
+      undefined,
+    ],
+    ['getLand', () => api.getLand(), 'get', '/land/getland', undefined],
+    ['getActivity', () => api.getActivity(), 'get', '/activity/getActivity', undefined],
+    ['getUserActivity', () => api.getUserActivity('u1'), 'get', '/activity/u1', undefined],
+    [
+      'checkPurchase',
+      () => api.checkPurchase({ userId: 'u1', productId: 'p9' }),
+      'post',
+      '/game/create',
+      { userId: 'u1', productId: 'p9' },
+    ],
+    ['getHistory', () => api.getHistory('u1'), 'get', '/history/history/u1', undefined],
+    ['getProfile', () => api.getProfile(), 'get', '/getProfile', undefined],
+  ] as const)('%s: %s %s', async (_, call, method, path, body) => {
+    const sent = await send(call);
+    expect(sent.method).toBe(method);
+    expect(sent.url).toBe(`${BASE}${path}`);
+    expect(sent.body).toEqual(body);
+  });
+
+  it('checkPurchase posts {userId, productId} to /game/create and gives the answer', async () => {
+    const answer = { success: true, exist: 'no' };
+    const sent = await send(() => api.checkPurchase({ userId: 'u1', productId: 'p9' }), answer);
+
+    expect(sent.method).toBe('post');
+    expect(sent.url).toBe(`${BASE}/game/create`);
+    expect(sent.body).toEqual({ userId: 'u1', productId: 'p9' });
+    expect(sent.result).toEqual(answer);
+  });
+
+  it('search sends the typed text as query and gives lands and nfas', async () => {
+    const answer = { success: true, lands: [{ _id: 'l1', title: 'Dune' }], nfas: [] };
+    const controller = new AbortController();
+    const sent = await send(() => api.search('monkey ape', { signal: controller.signal }), answer);
+
+    expect(sent.method).toBe('get');
+    expect(sent.config.params).toEqual({ query: 'monkey ape' });
+    expect(sent.url).toBe(`${BASE}/search/search?query=monkey+ape`);
+    expect(sent.config.signal).toBe(controller.signal);
+    expect(sent.result).toEqual(answer);
+  });
+
+  it('metamask posts address, signature and message as JSON', async () => {
+    const body = {
+      address: '0xabc',
+      signature: '0xsig',
+      message: 'Login to Hyper Tek: 1700000000',
+    };
+    const sent = await send(() => api.metamask(body));
+
+    expect(sent.url).toBe(`${BASE}/user/MetaMask`);
+    expect(sent.body).toEqual(body);
+    expect(sent.config.headers.get('Content-Type')).toBe('application/json');
+  });
+
+  it('updateProfile PUTs the multipart form to /profile', async () => {
+    const form = new FormData();
+    form.append('FullName', 'Ada Lovelace');
+    const sent = await send(() => api.updateProfile(form));
+
+    expect(sent.method).toBe('put');
+    expect(sent.url).toBe(`${BASE}/profile`);
+    expect(sent.body).toBe(form);
+  });
+
+  it('gives the response body to the caller', async () => {
+    const answer = { success: true, user: { _id: 'u1' }, token: 't' };
+    expect(
+      (await send(() => api.login({ Email: 'a@b.co', Password: 'secret123' }), answer)).result,
+    ).toEqual(answer);
+  });
+});

@@ -1,0 +1,76 @@
+import { MESSAGES, discordWelcome, type MessageKey } from './messages';
+
+/** Every message as SPEC §5 and §8 spell it, copied from the spec by hand. */
+const SPEC_MESSAGES: Record<MessageKey, string> = {
+  // §5 validation
+  invalidEmail: 'Please enter a valid email address',
+  passwordLength: 'Password must be between 8 and 20 characters',
+  passwordsDoNotMatch: 'Passwords do not match',
+  userIdRequired: 'User Id is required Please signin',
+  cardIdsRequired: 'User ID and Payment ID are required',
+  productIdRequired: 'Product ID is  required',
+  fullNameMax: 'Maximum 30 characters allowed',
+  newPasswordMismatch: 'New password and confirm password do not match',
+  stripeNotLoaded: 'Stripe not loaded',
+  userAndTokenRequired: 'User and token data is required',
+  loginFirst: 'Please Login first!',
+  // §8 failures
+  somethingWentWrong: 'Something went wrong',
+  signupFailed: 'Signup failed',
+  resetFailed: 'Reset password failed',
+  discordFailed: 'Discord login failed!',
+  googleLoginFailed: 'Google login failed!',
+  googleSignupFailed: 'Google signup failed!',
+  metamaskMissing: 'MetaMask is not installed!',
+  signatureCancelled: 'Signature cancelled.',
+  loginFailedPrefix: 'Login failed: ',
+  metamaskPopup: 'Check for MetaMask popup!',
+  alreadyPurchased: 'Sorry you have already purchased it',
+  paymentFailed: 'Payment failed',
+  paymentFailedRetry: 'Payment failed. Please try again.',
+  clientSecretFailed: 'Failed to get client secret',
+  paymentIntentFailed: 'Failed to create payment intent',
+  paymentDetailsRequired: 'User data , amount and item details are required',
+  notAuthenticated: 'User not authenticated.',
+  noPurchaseHistory: 'No purchase history found.',
+  noPaymentsFound: 'No payments found',
+  noHistoryData: 'No History Data found for this user',
+  profileFetchFailed: 'Failed to fetch profile',
+  profileUpdateFailed: 'Failed to update profile',
+  marketFetchFailed: 'Failed to fetch market data',
+  marketFetchError: 'Error fetching market data',
+  // §8 successes
+  signupSuccess: 'Signup successful!',
+  loginSuccess: 'Login successful!',
+  googleSuccess: 'Google Signup/Login successful!',
+  metamaskSuccess: 'MetaMask Signup/login successful!',
+  resetEmailSent: 'Password reset email sent! Check your inbox.',
+  resetSuccess: 'Password reset successful! Please login.',
+  loggedOut: 'User logged out successfully',
+  profileUpdated: 'Profile updated successfully!',
+  paymentSuccess: 'Payment Successful!',
+  embeddedPaymentSuccess: 'Payment Successful! 💳',
+  embeddedPaymentFailed: 'Payment Failed ❌',
+};
+
+describe('MESSAGES', () => {
+  it.each(Object.entries(SPEC_MESSAGES))('%s is exactly %p', (key, text) => {
+    expect(MESSAGES[key as MessageKey]).toBe(text);
+  });
+
+  it('has no message the spec table above does not list', () => {
+    expect(Object.keys(MESSAGES).sort()).toEqual(Object.keys(SPEC_MESSAGES).sort());
+  });
+
+  it("keeps the two spaces of 'Product ID is  required'", () => {
+    expect(MESSAGES.productIdRequired.split(' ')).toEqual(['Product', 'ID', 'is', '', 'required']);
+  });
+});
+
+describe('discordWelcome', () => {
+  it('welcomes the user by full name after a chat-community sign-in', () => {
+    expect(discordWelcome('Ada Lovelace')).toBe(
+      'Discord Signup/Login successful! Welcome, Ada Lovelace!',
+    );
+  });
+});

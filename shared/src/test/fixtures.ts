@@ -1,0 +1,39 @@
+/** Test fixtures shared by the package's unit tests: JWTs as a real server makes them, a user. */
+import type { User } from '../contract/types';
+
+/** Base64url (RFC 4648 §5, no padding) of the UTF-8 bytes of `text`, as JWTs encode their parts. */
+export function base64url(text: string): string {
+  const binary = Array.from(new TextEncoder().encode(text), (byte) =>
+    String.fromCharCode(byte),
+  ).join('');
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+/** A three-part HS256-shaped JWT carrying `payload` (the signature is not checked client-side). */
+export const makeToken = (payload: Record<string, unknown>): string =>
+  [
+    base64url(JSON.stringify({ alg: 'HS256', typ: 'JWT' })),
+    base64url(JSON.stringify(payload)),
+    'c2lnbmF0dXJl',
+  ].join('.');
+
+const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+/** A token that expires an hour from now. */
+export const validToken = (claims: Record<string, unknown> = {}): string =>
+  makeToken({ sub: 'u1', exp: nowSeconds() + 3600, ...claims });
+/** A token that expired an hour ago. */
+export const expiredToken = (claims: Record<string, unknown> = {}): string =>
+  makeToken({ sub: 'u1', exp: nowSeconds() - 3600, ...claims });
+
+export const makeUser = (overrides: Partial<User> = {}): User => ({
+  _id: 'u1',
+  id: 'u1',
+  FullName: 'Ada Lovelace',
+  Email: 'ada@example.com',
+  Bio: '',
+  Avatar: null,
+  Password: true,
+  DiscordId: null,
+  GoogleId: null,
+  ...overrides,
+});
