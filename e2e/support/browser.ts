@@ -43,6 +43,9 @@ export async function withPage(
   body: (session: PageSession) => Promise<void>,
 ): Promise<void> {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // tsx compiles this file with esbuild's keepNames, which wraps named functions in `__name(…)`;
+  // functions handed to the page (evaluate, addInitScript) need that helper there too.
+  await context.addInitScript('window.__name = window.__name || ((fn) => fn);');
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const consoleLines: string[] = [];
