@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // Bundle-size check: loads `/` of the served site in Chromium (empty cache) and sums the JavaScript
-// transferred before the first contentful paint, and until the page's main content is shown and
-// the network is idle. Prints both in KB (as compressed on the wire, and gzip for the budget) and
+// transferred before the first paint — the browser's first contentful paint, and the app's own first
+// paint (the host's top bar: index.html paints a script-free splash first, which would make FCP
+// alone a figure of 0) — and until the page's main content is shown and the network is idle. Prints both in KB (as compressed on the wire, and gzip for the budget) and
 // fails when the first-paint figure exceeds the budget (docs/operations.md).
 //
 //   node scripts/bundle-size.mjs                      serve the built apps itself (free ports)
@@ -44,6 +45,17 @@ const browser = await chromium.launch({
 });
 try {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  // When the host's shell (its top bar) is first in the DOM: the first paint of the app itself.
+  // The browser's FCP is earlier when index.html paints a splash without any script.
+  await context.addInitScript(() => {
+    const observer = new MutationObserver(() => {
+      if (document.querySelector('header[data-testid="top-bar"]')) {
+        window.__shellAt = performance.now();
+        observer.disconnect();
+      }
+    });
+    observer.observe(document, { childList: true, subtree: true });
+  });
   const page = await context.newPage();
   await page.goto(pageUrl, { waitUntil: 'networkidle', timeout: 60_000 });
   // The main content: a remote's route with its heading.
@@ -57,9 +69,10 @@ try {
       encoded: r.encodedBodySize,
       decoded: r.decodedBodySize,
     }));
-    return { fcp, resources };
+    return { fcp, shell: window.__shellAt ?? null, resources };
   });
   if (timing.fcp === null) throw new Error('no first-contentful-paint entry: did the page paint?');
+  if (timing.shell === null) throw new Error('the top bar never appeared: is this the host?');
   const scripts = timing.resources.filter((r) => new URL(r.url).pathname.endsWith('.js'));
   for (const s of scripts) {
     s.gzip = await encodedSize(s.url, 'gzip');
@@ -76,29 +89,35 @@ try {
       rawKb: sum('decoded'),
     };
   };
-  const beforePaint = scripts.filter((s) => s.end <= timing.fcp);
+  const beforeFcp = scripts.filter((s) => s.end <= timing.fcp);
+  const beforePaint = scripts.filter((s) => s.end <= timing.shell);
   const report = {
     url: pageUrl,
     fcpMs: Math.round(timing.fcp),
+    shellMs: Math.round(timing.shell),
     budgetKb,
+    firstContentfulPaint: totals(beforeFcp),
     firstPaint: totals(beforePaint),
     mainContent: totals(scripts),
     scripts: scripts.map((s) => ({
       url: s.url,
       gzipKb: kb(s.gzip),
-      beforePaint: s.end <= timing.fcp,
+      beforePaint: s.end <= timing.shell,
     })),
   };
   if (values.json) console.log(JSON.stringify(report, null, 2));
   else {
-    console.log(`[bundle-size] ${pageUrl} — first contentful paint at ${report.fcpMs} ms`);
+    console.log(
+      `[bundle-size] ${pageUrl} — first contentful paint ${report.fcpMs} ms, app's first paint (top bar) ${report.shellMs} ms`,
+    );
     for (const s of report.scripts)
       console.log(
-        `[bundle-size]   ${s.beforePaint ? 'FCP ' : '    '}${String(s.gzipKb).padStart(7)} KB gz  ${s.url}`,
+        `[bundle-size]   ${s.beforePaint ? 'shell ' : '      '}${String(s.gzipKb).padStart(7)} KB gz  ${s.url}`,
       );
     const line = (label, f) =>
       `[bundle-size] ${label}: ${f.gzipKb} KB gzip, ${f.brotliKb} KB brotli, ${f.wireKb} KB on the wire, ${f.rawKb} KB raw (${f.files} files)`;
-    console.log(line('JS before first paint', report.firstPaint));
+    console.log(line('JS before first contentful paint (the splash)', report.firstContentfulPaint));
+    console.log(line("JS before the app's first paint (budgeted)", report.firstPaint));
     console.log(line('JS until main content', report.mainContent));
   }
   if (report.firstPaint.gzipKb > budgetKb) {
