@@ -97,6 +97,12 @@ const shutdown = async (signal, code = 0) => {
 };
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
+// `npm start` stopped with SIGTERM exits without passing the signal on: when the parent is gone
+// (this process re-parented), stop rather than leave the servers running as orphans.
+const parent = process.ppid;
+setInterval(() => {
+  if (process.ppid !== parent) void shutdown('parent exited');
+}, 1000).unref();
 
 const ready = [];
 for (const unit of present) {

@@ -143,10 +143,7 @@ if (!values.browser || (only && !only.includes('@hypertek/e2e') && !only.include
   browserNote = 'browser tests SKIPPED: the apps are not in this checkout yet';
 } else {
   if (values.build) {
-    const filters = [...appsBuilt.map((a) => a.pkg), '@hypertek/api'].flatMap((p) => [
-      '--filter',
-      p,
-    ]);
+    const filters = appsBuilt.map((a) => a.pkg).flatMap((p) => ['--filter', p]);
     const t = Date.now();
     const status = pnpm(['-r', '--workspace-concurrency=2', ...filters, 'build']);
     log(
