@@ -120,7 +120,12 @@ export function createAppConfig({ appDir, name, port, title, exposes }) {
           manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,
           dts: false,
           dev: false,
-          experiments: { optimization: { target: 'web' } },
+          experiments: {
+            optimization: { target: 'web' },
+            ...(isRemote && production
+              ? { externalRuntime: true }
+              : { provideExternalRuntime: !isRemote }),
+          },
         }),
       ],
       optimization: { splitChunks: { chunks: 'async' } },
