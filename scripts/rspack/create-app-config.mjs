@@ -7,7 +7,10 @@
  * - `shareStrategy: 'loaded-first'` (one offline remote must not blank the site); no `eager`;
  * - a manifest (`mf-manifest.json`) for every remote; the host declares no remotes at build time:
  *   it registers them at boot from `/config.json` (see host/src/lib/federation.ts);
- * - content-hashed chunk names (immutable caching); `remoteEntry.js` keeps a stable name.
+ * - content-hashed chunk names (immutable caching); `remoteEntry.js` keeps a stable name;
+ * - in production a remote is a container only: it uses the host's federation runtime
+ *   (`externalRuntime`, -18 KB gzip per remote) and has no page of its own. Its standalone page
+ *   (ARCHITECTURE.md §2: "its own dev page") is served by `rspack serve`, with its own runtime.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -54,10 +57,11 @@ export function createAppConfig({ appDir, name, port, title, exposes }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const isRemote = Boolean(exposes);
+    const containerOnly = isRemote && production;
     return {
       context: appDir,
       mode: production ? 'production' : 'development',
-      entry: { main: './src/index.ts' },
+      entry: containerOnly ? {} : { main: './src/index.ts' },
       devtool: production ? 'source-map' : 'cheap-module-source-map',
       output: {
         path: path.join(appDir, 'dist'),
@@ -98,18 +102,24 @@ export function createAppConfig({ appDir, name, port, title, exposes }) {
         ],
       },
       plugins: [
-        new rspack.HtmlRspackPlugin({
-          template: path.join(appDir, 'public/index.html'),
-          title,
-          // Only the entry: federation chunks are loaded by the runtime on demand.
-          chunks: ['main'],
-          minify: production,
-        }),
-        new rspack.CopyRspackPlugin({
-          patterns: [
-            { from: 'public', globOptions: { ignore: ['**/index.html'] }, noErrorOnMissing: true },
-          ],
-        }),
+        !containerOnly &&
+          new rspack.HtmlRspackPlugin({
+            template: path.join(appDir, 'public/index.html'),
+            title,
+            // Only the entry: federation chunks are loaded by the runtime on demand.
+            chunks: ['main'],
+            minify: production,
+          }),
+        !containerOnly &&
+          new rspack.CopyRspackPlugin({
+            patterns: [
+              {
+                from: 'public',
+                globOptions: { ignore: ['**/index.html'] },
+                noErrorOnMissing: true,
+              },
+            ],
+          }),
         new ModuleFederationPlugin({
           name,
           filename: isRemote ? 'remoteEntry.js' : undefined,
@@ -120,7 +130,12 @@ export function createAppConfig({ appDir, name, port, title, exposes }) {
           manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,
           dts: false,
           dev: false,
-          experiments: { optimization: { target: 'web' } },
+          experiments: {
+            optimization: { target: 'web' },
+            ...(isRemote && production
+              ? { externalRuntime: true }
+              : { provideExternalRuntime: !isRemote }),
+          },
         }),
       ],
       optimization: { splitChunks: { chunks: 'async' } },

@@ -1,7 +1,6 @@
 import { setRuntimeConfig } from '../config/runtime-config';
-import { serve } from '../test/http';
+import { sentUrl, serve } from '../test/http';
 import { api } from './endpoints';
-import { http } from './http-client';
 
 const BASE = 'http://localhost:4000/api/v1';
 
@@ -12,7 +11,7 @@ async function send(call: () => Promise<unknown>, data: unknown = { success: tru
   const sent = requests[0];
   if (!sent) throw new Error('no request was sent');
   const body: unknown = typeof sent.data === 'string' ? JSON.parse(sent.data) : sent.data;
-  return { method: sent.method, url: http.getUri(sent), body, config: sent, result };
+  return { method: sent.method, url: sentUrl(sent), body, config: sent, result };
 }
 
 beforeEach(() => {

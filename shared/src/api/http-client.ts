@@ -1,30 +1,61 @@
 /**
  * The HTTP client of SPEC §7: axios, base URL from runtime config, bearer token attached when
  * signed in, no timeout, 2xx is success.
+ *
+ * axios is ~21 KB gzip, so it loads with the first request instead of before the first paint;
+ * `http` keeps the axios calling convention (`get`, `post`, `put`) and returns axios responses.
  */
-import axios, { type AxiosInstance } from 'axios';
+import type { AxiosAdapter, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 
-import { MESSAGES } from '../contract/messages';
 import { getRuntimeConfig } from '../config/runtime-config';
+import { MESSAGES } from '../contract/messages';
 import { session } from '../session/session-store';
 
-export const http: AxiosInstance = axios.create();
+let instance: Promise<AxiosInstance> | null = null;
 
-http.interceptors.request.use((request) => {
-  request.baseURL = getRuntimeConfig().apiBaseUrl;
-  const token = session.getToken();
-  if (token && !request.headers.has('Authorization'))
-    request.headers.set('Authorization', `Bearer ${token}`);
-  return request;
-});
+function load(): Promise<AxiosInstance> {
+  return (instance ??= import('axios').then(({ default: axios }) => {
+    const client = axios.create();
+    client.interceptors.request.use((request) => {
+      request.baseURL = getRuntimeConfig().apiBaseUrl;
+      const token = session.getToken();
+      if (token && !request.headers.has('Authorization'))
+        request.headers.set('Authorization', `Bearer ${token}`);
+      if (http.defaults.adapter) request.adapter = http.defaults.adapter;
+      return request;
+    });
+    return client;
+  }));
+}
+
+export interface HttpClient {
+  /** WARNING: for tests only — replaces the network under every request (see shared/src/test). */
+  defaults: { adapter?: AxiosAdapter };
+  get<T>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>>;
+  post<T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>>;
+  put<T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>>;
+}
+
+export const http: HttpClient = {
+  defaults: {},
+  get: (url, config) => load().then((client) => client.get(url, config)),
+  post: (url, data, config) => load().then((client) => client.post(url, data, config)),
+  put: (url, data, config) => load().then((client) => client.put(url, data, config)),
+};
+
+interface AxiosLikeError {
+  isAxiosError?: boolean;
+  response?: { data?: unknown };
+}
 
 /** The server's `message` when it sent one, else the fallback ('Something went wrong'). */
 export function errorMessage(
   error: unknown,
   fallback: string = MESSAGES.somethingWentWrong,
 ): string {
-  if (axios.isAxiosError(error)) {
-    const data: unknown = error.response?.data;
+  const failure = error as AxiosLikeError | null;
+  if (failure?.isAxiosError === true) {
+    const data = failure.response?.data;
     if (
       data &&
       typeof data === 'object' &&
@@ -39,4 +70,7 @@ export function errorMessage(
 }
 
 /** True when the request was cancelled (a newer search replaced it, a page was left). */
-export const isCancelled = (error: unknown): boolean => axios.isCancel(error);
+export const isCancelled = (error: unknown): boolean =>
+  typeof error === 'object' &&
+  error !== null &&
+  (error as { __CANCEL__?: boolean }).__CANCEL__ === true;

@@ -1,5 +1,5 @@
 /** Stands in for the network under the shared axios instance in unit tests. */
-import { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
+import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 
 import { http } from '../api/http-client';
 
@@ -18,3 +18,6 @@ export function serve(status = 200, data: unknown = { success: true }) {
   };
   return requests;
 }
+
+/** The full URL a request went to (base URL, path and query), as the server sees it. */
+export const sentUrl = (config: InternalAxiosRequestConfig): string => axios.getUri(config);
