@@ -2,7 +2,7 @@
 // Bundle-size check: loads `/` of the served site in Chromium (empty cache) and sums the JavaScript
 // transferred before the first paint — the browser's first contentful paint, and the app's own first
 // paint (the host's top bar: index.html paints a script-free splash first, which would make FCP
-// alone a figure of 0) — and until the page's main content is shown and the network is idle. Prints both in KB (as compressed on the wire, and gzip for the budget) and
+// alone a figure of 0) — and until the page's main content is shown and the network is idle. Prints both in kB (1000 bytes) (as compressed on the wire, and gzip for the budget) and
 // fails when the first-paint figure exceeds the budget (docs/operations.md).
 //
 //   node scripts/bundle-size.mjs                      serve the built apps itself (free ports)
@@ -22,7 +22,8 @@ const { values } = parseArgs({
   },
 });
 const budgetKb = Number(values.budget);
-const kb = (bytes) => Math.round((bytes / 1024) * 10) / 10;
+/** kB as browsers' developer tools and docs/architecture.md count them: 1000 bytes. */
+const kb = (bytes) => Math.round(bytes / 100) / 10;
 
 /** Bytes of a URL's body when asked for with one encoding only (what a gzip-only client gets). */
 function encodedSize(url, encoding) {
@@ -78,7 +79,7 @@ try {
     s.gzip = await encodedSize(s.url, 'gzip');
     s.br = await encodedSize(s.url, 'br');
   }
-  /** Totals of a list of scripts, in KB. */
+  /** Totals of a list of scripts, in kB. */
   const totals = (list) => {
     const sum = (key) => kb(list.reduce((total, r) => total + r[key], 0));
     return {
@@ -112,21 +113,21 @@ try {
     );
     for (const s of report.scripts)
       console.log(
-        `[bundle-size]   ${s.beforePaint ? 'shell ' : '      '}${String(s.gzipKb).padStart(7)} KB gz  ${s.url}`,
+        `[bundle-size]   ${s.beforePaint ? 'shell ' : '      '}${String(s.gzipKb).padStart(7)} kB gz  ${s.url}`,
       );
     const line = (label, f) =>
-      `[bundle-size] ${label}: ${f.gzipKb} KB gzip, ${f.brotliKb} KB brotli, ${f.wireKb} KB on the wire, ${f.rawKb} KB raw (${f.files} files)`;
+      `[bundle-size] ${label}: ${f.gzipKb} kB gzip, ${f.brotliKb} kB brotli, ${f.wireKb} kB on the wire, ${f.rawKb} kB raw (${f.files} files)`;
     console.log(line('JS before first contentful paint (the splash)', report.firstContentfulPaint));
     console.log(line("JS before the app's first paint (budgeted)", report.firstPaint));
     console.log(line('JS until main content', report.mainContent));
   }
   if (report.firstPaint.gzipKb > budgetKb) {
     console.error(
-      `[bundle-size] FAIL: ${report.firstPaint.gzipKb} KB gzip before first paint exceeds the budget of ${budgetKb} KB`,
+      `[bundle-size] FAIL: ${report.firstPaint.gzipKb} kB gzip before the app's first paint exceeds the budget of ${budgetKb} kB`,
     );
     process.exitCode = 1;
   } else {
-    console.log(`[bundle-size] ok: ${report.firstPaint.gzipKb} KB ≤ ${budgetKb} KB budget`);
+    console.log(`[bundle-size] ok: ${report.firstPaint.gzipKb} kB ≤ ${budgetKb} kB budget`);
   }
 } finally {
   await browser.close();
