@@ -1,8 +1,8 @@
 /**
- * One running stack and one browser per test file: registers the suite's before/after hooks and
- * hands out both once started.
+ * One running stack and one browser for the whole browser suite: starting the API (migrations,
+ * seed) costs most of the suite's set-up, so tests/site.test.ts starts them once, before every
+ * journey file it imports, and stops them after.
  */
-import { after, before } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.ts';
 import { startStack, type Stack } from './stack.ts';
@@ -12,16 +12,19 @@ export interface Site {
   browser: Browser;
 }
 
-/** Call inside a `describe`; read the returned object's fields inside tests only. */
+const site = {} as Site;
+
+export async function startSite(): Promise<void> {
+  site.stack = await startStack();
+  site.browser = await launchBrowser();
+}
+
+export async function stopSite(): Promise<void> {
+  await site.browser.close();
+  await site.stack.close();
+}
+
+/** The shared stack and browser; read its fields inside tests only (they exist once started). */
 export function useSite(): Site {
-  const site = {} as Site;
-  before(async () => {
-    site.stack = await startStack();
-    site.browser = await launchBrowser();
-  });
-  after(async () => {
-    await site.browser.close();
-    await site.stack.close();
-  });
   return site;
 }

@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { signalGroup, waitForHttp } from '../../scripts/lib/processes.mjs';
 import { repoRoot } from '../../scripts/serve/apps.mjs';
 import { freePort, siteEnv, startSite } from '../../scripts/serve/site.mjs';
@@ -47,6 +48,7 @@ export async function startStack(): Promise<Stack> {
   const site = await startSite({ ports: { api: apiPort }, env });
 
   let api: ChildProcess | null = null;
+  let stopping = false;
   if (apiPresent()) {
     api = spawn(
       process.execPath,
@@ -55,11 +57,23 @@ export async function startStack(): Promise<Stack> {
         cwd: repoRoot,
         env: siteEnv(site.ports, env),
         detached: true,
-        stdio: ['ignore', 'inherit', 'inherit'],
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
+    // The API's log, prefixed; quiet once it is being stopped (pnpm reports the SIGTERM as a failure).
+    for (const [stream, out] of [
+      [api.stdout, process.stdout],
+      [api.stderr, process.stderr],
+    ] as const) {
+      if (stream) {
+        createInterface({ input: stream }).on('line', (line) => {
+          if (!stopping) out.write(`[api] ${line}\n`);
+        });
+      }
+    }
   }
   const close = async (): Promise<void> => {
+    stopping = true;
     await site.close();
     if (api) await stopChild(api);
   };

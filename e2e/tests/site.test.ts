@@ -1,0 +1,8 @@
+// The browser suite: one stack and one browser (support/site.ts) for every journey file.
+import { after, before } from 'node:test';
+import { startSite, stopSite } from '../support/site.ts';
+import './routes.ts';
+import './journeys.ts';
+
+before(startSite);
+after(stopSite);
