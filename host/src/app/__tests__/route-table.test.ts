@@ -71,7 +71,9 @@ describe('route table', () => {
 
   it('has no route that the spec does not list', () => {
     const listed = new Set(OWNERS.map(([path]) => path.toLowerCase()));
-    const unlisted = REMOTE_ROUTES.map(({ path }) => path.replace(':token', 'abc123').toLowerCase());
+    const unlisted = REMOTE_ROUTES.map(({ path }) =>
+      path.replace(':token', 'abc123').toLowerCase(),
+    );
     expect(unlisted.filter((path) => !listed.has(path))).toEqual([]);
   });
 

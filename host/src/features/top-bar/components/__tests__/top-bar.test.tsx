@@ -21,14 +21,17 @@ async function openDropdown(user: UserEvent, name: string) {
 }
 
 describe('top bar, signed out', () => {
-  it.each(['/', '/about', '/market-place'])("shows a 'Sign Up' link to /signup on %s", async (path) => {
-    await renderPage(path);
+  it.each(['/', '/about', '/market-place'])(
+    "shows a 'Sign Up' link to /signup on %s",
+    async (path) => {
+      await renderPage(path);
 
-    expect(within(topBar()).getByRole('link', { name: 'Sign Up' })).toHaveAttribute(
-      'href',
-      '/signup',
-    );
-  });
+      expect(within(topBar()).getByRole('link', { name: 'Sign Up' })).toHaveAttribute(
+        'href',
+        '/signup',
+      );
+    },
+  );
 
   it.each(['/signup', '/signin', '/forgot-password', '/SignIn'])(
     "shows no 'Sign Up' link on %s",
@@ -135,12 +138,11 @@ describe('top bar links and dropdowns', () => {
 
     const { menu } = await openDropdown(user, 'Shop');
 
-    expect(within(menu).getAllByRole('button').map((entry) => entry.textContent)).toEqual([
-      'Overview',
-      'My Assets',
-      'Collectibles',
-      'Land',
-    ]);
+    expect(
+      within(menu)
+        .getAllByRole('button')
+        .map((entry) => entry.textContent),
+    ).toEqual(['Overview', 'My Assets', 'Collectibles', 'Land']);
   });
 
   it.each(['Overview', 'My Assets', 'Collectibles', 'Land'])(
