@@ -13,7 +13,7 @@ describe('layout', () => {
     },
   );
 
-  it.each(['/stripe-payment', '/Stripe-Payment'])(
+  it.each(['/stripe-payment', '/Stripe-Payment', '/stripe-payment/'])(
     'shows neither top bar nor footer on %s, only the page',
     async (path) => {
       await renderPage(path);
