@@ -1,6 +1,7 @@
 /**
  * Runs before each test file: DOM matchers, the federation runtime double, and a clean start for
- * every test (signed out, empty storage, no network, every remote up).
+ * every test (signed out, empty storage, no network, every remote up); spies on console and the
+ * like are restored after each test.
  */
 import '@testing-library/jest-dom';
 
@@ -22,3 +23,5 @@ beforeEach(() => {
   loadRemoteMock.mockClear();
   remotesUp();
 });
+
+afterEach(() => jest.restoreAllMocks());

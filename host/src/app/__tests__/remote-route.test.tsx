@@ -22,13 +22,11 @@ function Broken(): never {
   throw new Error('remote page crashed');
 }
 
-let consoleError: jest.SpyInstance;
 beforeAll(() => registerConfiguredRemotes(DEFAULT_RUNTIME_CONFIG.remotes));
 beforeEach(() => {
   // React and the boundary report every caught failure; the tests assert what the visitor sees.
-  consoleError = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
 });
-afterEach(() => consoleError.mockRestore());
 
 describe('remote routes', () => {
   it('registers every configured remote with the runtime at boot', () => {
@@ -73,6 +71,11 @@ describe('remote routes', () => {
     expect(fallback()).toHaveTextContent('We could not load the Hyper Tek story just now.');
     expect(screen.getByTestId('top-bar')).toBeInTheDocument();
     expect(screen.getByTestId('footer')).toBeInTheDocument();
+    expect(console.error).toHaveBeenCalledWith(
+      "[hypertek] remote 'marketing' failed",
+      expect.objectContaining({ message: '[ Federation Runtime ]: Failed to get manifest.' }),
+      expect.any(String),
+    );
   });
 
   it('Try again shows the page once the remote is back, and registers it anew (force)', async () => {

@@ -136,7 +136,6 @@ describe('search box', () => {
       success: true,
       data: { _id: 'n2', title: 'Neo Mech' },
     });
-    info.mockRestore();
   });
 
   it('closes on a click outside and on Escape, and reopens when the box is focused again', async () => {
@@ -225,6 +224,5 @@ describe('search box', () => {
     expect(results()).not.toBeInTheDocument();
     expect(error).toHaveBeenCalledWith('[hypertek] search failed', expect.any(Error));
     expect(document.querySelector('.Toastify')).toBeNull();
-    error.mockRestore();
   });
 });

@@ -159,7 +159,6 @@ describe('top bar links and dropdowns', () => {
       expect(menu).not.toBeInTheDocument();
       expect(toggle).toHaveAttribute('aria-expanded', 'false');
       expect(location()).toBe('/');
-      info.mockRestore();
     },
   );
 
