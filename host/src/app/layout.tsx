@@ -10,7 +10,7 @@ import { BARE_PATHS } from './route-table';
 /** The frame of every page: top bar, page, footer (none on /stripe-payment), toasts. */
 export function Layout() {
   const { pathname } = useLocation();
-  const bare = BARE_PATHS.has(pathname.toLowerCase());
+  const bare = BARE_PATHS.has(pathname.toLowerCase().replace(/\/+$/, '')); // '/x/' is '/x'
   useSessionWatch();
   useDiscordReturn();
   return (

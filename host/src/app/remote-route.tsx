@@ -28,7 +28,15 @@ const pages = new Map<string, ComponentType>();
 function remotePage(remote: RemoteName, module: string, attempt: number): ComponentType {
   const key = `${remote}/${module}#${attempt}`;
   let page = pages.get(key);
-  if (!page) pages.set(key, (page = lazy(() => loadRemotePage(remote, module))));
+  if (!page) {
+    // A failed load is not kept: coming back to the route (or a retry) loads it anew.
+    const load = () =>
+      loadRemotePage(remote, module).catch((error: unknown) => {
+        pages.delete(key);
+        throw error;
+      });
+    pages.set(key, (page = lazy(load)));
+  }
   return page;
 }
 

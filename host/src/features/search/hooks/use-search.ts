@@ -8,6 +8,7 @@ import {
 import { useEffect, useState } from 'react';
 
 const EMPTY: SearchResult = { lands: [], nfas: [] };
+const NO_ANSWER = { query: '', results: EMPTY };
 
 /**
  * Live search (SPEC §4, §5, §9): asks the server 300 ms after the visitor stops typing, once the
@@ -17,10 +18,7 @@ const EMPTY: SearchResult = { lands: [], nfas: [] };
 export function useSearch(text: string): { results: SearchResult; loading: boolean } {
   const query = text.trim();
   const active = shouldSearch(query);
-  const [answer, setAnswer] = useState<{ query: string; results: SearchResult }>({
-    query: '',
-    results: EMPTY,
-  });
+  const [answer, setAnswer] = useState<{ query: string; results: SearchResult }>(NO_ANSWER);
 
   useEffect(() => {
     if (!active) return;
@@ -41,6 +39,10 @@ export function useSearch(text: string): { results: SearchResult; loading: boole
     };
   }, [query, active]);
 
-  if (!active) return { results: EMPTY, loading: false };
+  if (!active) {
+    // Cleared: forget the last answer, or it would show again for the next text until its own.
+    if (answer !== NO_ANSWER) setAnswer(NO_ANSWER);
+    return { results: EMPTY, loading: false };
+  }
   return { results: answer.results, loading: answer.query !== query };
 }

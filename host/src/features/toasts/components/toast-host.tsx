@@ -40,10 +40,15 @@ export function ToastHost() {
   );
 
   // Once the container is mounted, show what arrived while the library was loading.
+  // (In a task of its own: StrictMode remounts the new container at once in development, and a
+  // remount drops the toasts the container held.)
   useEffect(() => {
     if (!lib) return;
-    ready.current = lib;
-    pending.current.splice(0).forEach((request) => show(lib, request));
+    const timer = setTimeout(() => {
+      ready.current = lib;
+      pending.current.splice(0).forEach((request) => show(lib, request));
+    });
+    return () => clearTimeout(timer);
   }, [lib]);
 
   if (!lib) return null;

@@ -23,6 +23,8 @@ export function TopBar() {
   // The mobile menu belongs to the page it was opened on: a route change closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
   const menuOpen = menuOpenOn === pathname;
+  // Forget it once the route has changed, or coming back to that page would reopen it.
+  if (menuOpenOn !== null && !menuOpen) setMenuOpenOn(null);
   const [confirmLogout, setConfirmLogout] = useState(false);
   const closeLogout = useCallback(() => setConfirmLogout(false), []);
 

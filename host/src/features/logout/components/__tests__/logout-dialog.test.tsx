@@ -1,0 +1,90 @@
+import { bus, session, type ToastRequest } from '@hypertek/shared';
+import { screen, within } from '@testing-library/react';
+
+import { signInAsAda } from '../../../../testing/fixtures';
+import { renderPage } from '../../../../testing/render';
+
+/** Signed in on the profile page, with the confirm dialog open. */
+async function openDialog() {
+  signInAsAda();
+  const rendered = await renderPage('/profile');
+  await rendered.user.click(
+    within(screen.getByTestId('top-bar')).getByRole('button', { name: 'Logout' }),
+  );
+  return { ...rendered, dialog: screen.getByRole('dialog', { name: 'Confirm Logout' }) };
+}
+
+const toasts: ToastRequest[] = [];
+let stopListening: () => void;
+beforeEach(() => {
+  toasts.length = 0;
+  stopListening = bus.on('toast:requested', (request) => toasts.push(request));
+});
+afterEach(() => stopListening());
+
+describe('logout dialog', () => {
+  it("asks 'Are you sure you want to log out?' with Cancel and Logout, Cancel focused", async () => {
+    const { dialog } = await openDialog();
+
+    expect(dialog).toHaveAccessibleDescription('Are you sure you want to log out?');
+    expect(within(dialog).getByRole('heading', { name: 'Confirm Logout' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    expect(within(dialog).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
+  });
+
+  it('Cancel closes it and keeps the session', async () => {
+    const { user, dialog, location } = await openDialog();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    expect(dialog).not.toBeInTheDocument();
+    expect(session.getSnapshot().isLoggedInUser).toBe(true);
+    expect(localStorage.getItem('auth')).not.toBeNull();
+    expect(location()).toBe('/profile');
+    expect(toasts).toEqual([]);
+  });
+
+  it('Escape closes it and keeps the session', async () => {
+    const { user, dialog } = await openDialog();
+
+    await user.keyboard('{Escape}');
+
+    expect(dialog).not.toBeInTheDocument();
+    expect(session.getSnapshot().isLoggedInUser).toBe(true);
+  });
+
+  it('a click on the backdrop closes it; a click inside does not', async () => {
+    const { user, dialog } = await openDialog();
+
+    await user.click(within(dialog).getByText('Are you sure you want to log out?'));
+    expect(dialog).toBeInTheDocument();
+
+    await user.click(dialog.parentElement!);
+    expect(dialog).not.toBeInTheDocument();
+    expect(session.getSnapshot().isLoggedInUser).toBe(true);
+  });
+
+  it('Logout signs out, removes the saved session, toasts and goes to /signin', async () => {
+    const { user, dialog, location } = await openDialog();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Logout' }));
+
+    expect(dialog).not.toBeInTheDocument();
+    expect(session.getSnapshot()).toEqual({ user: null, token: null, isLoggedInUser: false });
+    expect(localStorage.getItem('auth')).toBeNull();
+    expect(toasts).toEqual([{ kind: 'success', message: 'User logged out successfully' }]);
+    expect(location()).toBe('/signin');
+    expect(await screen.findByRole('heading', { name: 'account/signin' })).toBeInTheDocument();
+    const topBar = within(screen.getByTestId('top-bar'));
+    expect(topBar.queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
+    expect(topBar.queryByRole('link', { name: 'Sign Up' })).not.toBeInTheDocument();
+  });
+
+  it('shows the success toast on screen', async () => {
+    const { user, dialog } = await openDialog();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Logout' }));
+
+    expect(await screen.findByText('User logged out successfully')).toBeInTheDocument();
+  });
+});

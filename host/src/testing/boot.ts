@@ -1,0 +1,43 @@
+/**
+ * A page load: the host and @hypertek/shared are imported anew (a fresh module registry), so the
+ * session store starts from what local storage holds now, as it does when the site opens.
+ *
+ * WARNING: everything in the booted app comes from that registry, React included. Query and wait
+ * with the `rtl` it returns (not the test file's own imports), call `rtl.cleanup()` at the end, and
+ * keep to what needs no lazy `import()` after the boot (no toasts): those would resolve against the
+ * test file's registry and mix two copies of React.
+ */
+async function importHost() {
+  const rtl = await import('@testing-library/react/pure');
+  const { createElement, StrictMode } = await import('react');
+  const { createMemoryRouter, RouterProvider } = await import('react-router');
+  const { routes } = await import('../app/router');
+  const { session } = await import('@hypertek/shared');
+  const { remotesUp } = await import('./remotes');
+  return {
+    rtl,
+    createElement,
+    StrictMode,
+    createMemoryRouter,
+    RouterProvider,
+    routes,
+    session,
+    remotesUp,
+  };
+}
+
+export async function bootAt(path: string) {
+  let host: Awaited<ReturnType<typeof importHost>> | undefined;
+  await jest.isolateModulesAsync(async () => {
+    host = await importHost();
+  });
+  if (!host) throw new Error('the host did not load');
+  const { rtl, createElement, StrictMode, createMemoryRouter, RouterProvider, routes } = host;
+  host.remotesUp();
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  rtl.render(createElement(StrictMode, null, createElement(RouterProvider, { router })));
+  await rtl.waitFor(() => {
+    if (rtl.screen.queryByTestId('route-loading')) throw new Error('still loading');
+  });
+  return { rtl, router, session: host.session };
+}

@@ -1,0 +1,27 @@
+/**
+ * Runs before each test file: DOM matchers, the federation runtime double, and a clean start for
+ * every test (signed out, empty storage, no network, every remote up); spies on console and the
+ * like are restored after each test.
+ */
+import '@testing-library/jest-dom';
+
+import { session } from '@hypertek/shared';
+
+import { serveApi } from './http';
+import { loadRemoteMock, registerRemotesMock, remotesUp } from './remotes';
+
+jest.mock('@module-federation/enhanced/runtime', () => ({
+  loadRemote: jest.fn(),
+  registerRemotes: jest.fn(),
+}));
+
+beforeEach(() => {
+  session.signOut();
+  localStorage.clear();
+  serveApi();
+  registerRemotesMock.mockClear();
+  loadRemoteMock.mockClear();
+  remotesUp();
+});
+
+afterEach(() => jest.restoreAllMocks());
