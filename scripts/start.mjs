@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { isPortFree, seconds, startProcess, stopProcesses, waitForHttp } from './lib/processes.mjs';
 import { pnpm } from './pnpm.mjs';
 import { API, APPS, portOf, repoRoot } from './serve/apps.mjs';
+import { apiProcessEnv } from './serve/runtime-config.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -112,7 +113,7 @@ for (const unit of present) {
       'api',
       process.execPath,
       [join(repoRoot, 'scripts/pnpm.mjs'), '--filter', API.pkg, 'start'],
-      { env, cwd: repoRoot },
+      { env: apiProcessEnv(env), cwd: repoRoot },
     );
     children.push(child);
     const base = `http://127.0.0.1:${port}`;

@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { signalGroup, waitForHttp } from '../../scripts/lib/processes.mjs';
 import { repoRoot } from '../../scripts/serve/apps.mjs';
+import { apiProcessEnv } from '../../scripts/serve/runtime-config.mjs';
 import { freePort, siteEnv, startSite } from '../../scripts/serve/site.mjs';
 import type { RemoteName } from './routes.ts';
 
@@ -55,7 +56,7 @@ export async function startStack(): Promise<Stack> {
       [join(repoRoot, 'scripts/pnpm.mjs'), '--filter', '@hypertek/api', 'start'],
       {
         cwd: repoRoot,
-        env: siteEnv(site.ports, env),
+        env: apiProcessEnv(siteEnv(site.ports, env)),
         detached: true,
         stdio: ['ignore', 'pipe', 'pipe'],
       },

@@ -12,7 +12,7 @@ import {
   inlineScriptHashes,
   isContentHashed,
 } from './headers.mjs';
-import { runtimeConfigFromEnv } from './runtime-config.mjs';
+import { apiProcessEnv, runtimeConfigFromEnv } from './runtime-config.mjs';
 import { startServer } from './server.mjs';
 
 const bigJs = `export const data = ${JSON.stringify('hyper tek '.repeat(2000))};\n`;
@@ -244,5 +244,19 @@ describe('policy helpers', () => {
     assert.match(contentSecurityPolicy(config), /connect-src 'self' http:\/\/localhost:4100/);
     assert.throws(() => runtimeConfigFromEnv({ PUBLIC_API_URL: 'not a url' }), /PUBLIC_API_URL/);
     assert.throws(() => runtimeConfigFromEnv({ MARKETING_PORT: '70000' }), /MARKETING_PORT/);
+  });
+  test('the API process gets its public origin, not the API base of the browser', () => {
+    assert.equal(
+      apiProcessEnv({ PUBLIC_API_URL: 'https://api.example.test/api/v1' }).PUBLIC_API_URL,
+      'https://api.example.test',
+    );
+    assert.equal(
+      apiProcessEnv({
+        PUBLIC_API_URL: 'https://x.test/api/v1',
+        API_PUBLIC_ORIGIN: 'https://y.test',
+      }).PUBLIC_API_URL,
+      'https://y.test',
+    );
+    assert.equal('PUBLIC_API_URL' in apiProcessEnv({}), false);
   });
 });
