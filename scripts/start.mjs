@@ -9,7 +9,7 @@
 // Ports come from HOST_PORT, MARKETING_PORT, MARKETPLACE_PORT, ACCOUNT_PORT, CHECKOUT_PORT and
 // API_PORT (defaults 3000–3004, 4000). Stops everything on Ctrl-C / SIGTERM; exits non-zero when a
 // process dies before it is ready.
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { isPortFree, seconds, startProcess, stopProcesses, waitForHttp } from './lib/processes.mjs';
@@ -81,8 +81,17 @@ for (const unit of present) {
 if (install)
   timed('install', () => pnpm(['install', ...(process.env.CI ? ['--frozen-lockfile'] : [])]));
 if (build) {
-  const filters = present.flatMap((u) => ['--filter', u.pkg]);
-  timed('build', () => pnpm(['-r', '--workspace-concurrency=2', ...filters, 'build']));
+  // The API runs from source (`tsx src/server.ts`): its `build` is only a type check, so it is
+  // built only when its start script runs a build output.
+  const needsBuild = (u) =>
+    u !== API ||
+    /\bdist\//.test(
+      JSON.parse(readFileSync(join(repoRoot, u.dir, 'package.json'), 'utf8')).scripts?.start ?? '',
+    );
+  const filters = present.filter(needsBuild).flatMap((u) => ['--filter', u.pkg]);
+  if (filters.length > 0) {
+    timed('build', () => pnpm(['-r', '--workspace-concurrency=2', ...filters, 'build']));
+  }
 }
 
 const children = [];
