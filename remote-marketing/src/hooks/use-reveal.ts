@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 const canAnimate = (): boolean =>
   typeof window !== 'undefined' &&
@@ -6,18 +6,17 @@ const canAnimate = (): boolean =>
   !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * Animates a section in once, the first time it scrolls into view (SPEC §2 funnel page).
- * Spread `ref` and `className` on the element. Without IntersectionObserver, or when the visitor
- * prefers reduced motion, the section is simply shown: nothing is ever hidden waiting for a scroll.
+ * Animates an element in once, the first time it scrolls into view (SPEC §2 funnel page).
+ * Put `ref` and `className` on the element. Without IntersectionObserver, or when the visitor
+ * prefers reduced motion, the element is simply shown: nothing waits hidden for a scroll.
  */
 export function useReveal<T extends HTMLElement>() {
-  const ref = useRef<T>(null);
+  const [element, setElement] = useState<T | null>(null);
   const [animated] = useState(canAnimate);
   const [inView, setInView] = useState(false);
 
   useEffect(() => {
-    const element = ref.current;
-    if (!animated || !element) return;
+    if (!animated || !element || inView) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((entry) => entry.isIntersecting)) {
@@ -29,8 +28,8 @@ export function useReveal<T extends HTMLElement>() {
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [animated]);
+  }, [animated, element, inView]);
 
   const className = animated ? (inView ? 'mk-reveal mk-reveal--in' : 'mk-reveal') : undefined;
-  return { ref, className };
+  return { ref: setElement, className };
 }

@@ -1,7 +1,7 @@
-import { Icon, type IconName } from '../../../components/icon';
+import { FeatureCard, type Feature } from '../../../components/feature-card';
 import { SectionHeading } from '../../../components/section-heading';
 
-const STEPS: { icon: IconName; title: string; text: string }[] = [
+const STEPS: Feature[] = [
   {
     icon: 'wallet',
     title: 'Connect a wallet',
@@ -31,16 +31,15 @@ export function HowItWorks() {
       <SectionHeading id="home-how" eyebrow="Start in minutes" title="How It Works" centered />
       <ol className="grid grid-4 mk-steps">
         {STEPS.map((step, i) => (
-          <li key={step.title} className="card mk-step">
-            <span className="mk-step__number" aria-hidden="true">
-              {String(i + 1).padStart(2, '0')}
-            </span>
-            <span className="mk-icon-badge">
-              <Icon name={step.icon} />
-            </span>
-            <h3>{step.title}</h3>
-            <p className="muted">{step.text}</p>
-          </li>
+          <FeatureCard
+            key={step.title}
+            feature={step}
+            corner={
+              <span className="mk-step-number" aria-hidden="true">
+                {String(i + 1).padStart(2, '0')}
+              </span>
+            }
+          />
         ))}
       </ol>
     </section>

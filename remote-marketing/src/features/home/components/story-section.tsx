@@ -1,7 +1,8 @@
-import { Icon, type IconName } from '../../../components/icon';
+import { FeatureCard, type Feature } from '../../../components/feature-card';
 import { SectionHeading } from '../../../components/section-heading';
 
-const MODES: { icon: IconName; title: string; text: string }[] = [
+/** The game's three modes (SPEC §1). */
+const MODES: Feature[] = [
   {
     icon: 'quest',
     title: 'Quest',
@@ -35,15 +36,7 @@ export function StorySection() {
         </SectionHeading>
         <ul className="mk-modes">
           {MODES.map((mode) => (
-            <li key={mode.title} className="card mk-mode">
-              <span className="mk-icon-badge">
-                <Icon name={mode.icon} />
-              </span>
-              <div>
-                <h3>{mode.title}</h3>
-                <p className="muted">{mode.text}</p>
-              </div>
-            </li>
+            <FeatureCard key={mode.title} feature={mode} layout="row" />
           ))}
         </ul>
       </div>
