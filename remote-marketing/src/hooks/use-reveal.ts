@@ -24,7 +24,8 @@ export function useReveal<T extends HTMLElement>() {
           observer.disconnect();
         }
       },
-      { threshold: 0.15 },
+      // Any pixel 10% above the fold counts: a tall section on a short screen must still show.
+      { threshold: 0, rootMargin: '0px 0px -10% 0px' },
     );
     observer.observe(element);
     return () => observer.disconnect();

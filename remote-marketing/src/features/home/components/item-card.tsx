@@ -10,12 +10,13 @@ export const DEFAULT_TITLE: Record<CatalogueItem['kind'], string> = {
   land: 'Land Parcel',
 };
 
-const usd = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  minimumFractionDigits: 0,
-  maximumFractionDigits: 2,
-});
+/** '$120' for whole amounts, '$205.50' otherwise. */
+const usd = (amount: number): string =>
+  amount.toLocaleString('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
+  });
 
 /** One item of a home list: image, title, price and 'Buy Now' to the marketplace. */
 export function ItemCard({ item }: { item: CatalogueItem }) {
@@ -34,7 +35,7 @@ export function ItemCard({ item }: { item: CatalogueItem }) {
       </div>
       <h3 id={titleId}>{title}</h3>
       <p className="mk-item-card__price">
-        <span className="muted">Price</span> <span className="price">{usd.format(item.price)}</span>
+        <span className="muted">Price</span> <span className="price">{usd(item.price)}</span>
       </p>
       <Link
         to="/market-place"
