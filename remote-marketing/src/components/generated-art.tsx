@@ -6,7 +6,8 @@ import { useId } from 'react';
 
 export type ArtKind = 'nfa' | 'land' | 'avatar' | 'news';
 
-const HUES = [186, 262, 312, 150, 42, 205];
+/** The brand's neon range: cyan, blue, violet, magenta. */
+const HUES = [186, 200, 222, 262, 290, 318];
 
 /** A small deterministic random generator (mulberry32) seeded from a string (FNV-1a). */
 function randomFrom(seed: string): () => number {

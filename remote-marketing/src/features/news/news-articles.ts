@@ -56,4 +56,12 @@ export const NEWS_ARTICLES: readonly NewsArticle[] = [
     summary:
       'An external audit of our payment and wallet flows found no critical issues. Remember: Hyper Tek will never ask for your seed phrase or private key.',
   },
+  {
+    slug: 'founders-alpha',
+    date: '2026-08-19',
+    category: 'Studio',
+    title: 'Founders’ alpha: what 4,000 pilots taught us',
+    summary:
+      'Six weeks, 4,000 testers and 18,000 bug reports later: the changes we made to racing physics, land taxes and the first hour of Quest.',
+  },
 ];
