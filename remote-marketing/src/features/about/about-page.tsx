@@ -3,7 +3,7 @@ import '../../styles/about.css';
 
 import { GeneratedArt, type ArtKind } from '../../components/generated-art';
 import { SectionHeading } from '../../components/section-heading';
-import { stayHere } from '../../lib/no-action';
+import { stayHere } from '../../lib/stay-here';
 
 const FRONTS = [
   {

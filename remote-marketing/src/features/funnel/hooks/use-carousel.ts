@@ -24,7 +24,6 @@ export function useCarousel(count: number) {
   return {
     index,
     goTo: setIndex,
-    paused,
     stopped,
     toggleStopped: () => setStopped((value) => !value),
     hoverHandlers: {

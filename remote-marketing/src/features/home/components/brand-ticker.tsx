@@ -3,9 +3,9 @@ const REPEAT = 10;
 /** On phones only the first three labels are shown (SPEC §2 Home). */
 const VISIBLE_ON_MOBILE = 3;
 
-function Track({ copy }: { copy?: boolean }) {
+function Track() {
   return (
-    <ul className="mk-ticker__track" data-copy={copy ? '' : undefined}>
+    <ul className="mk-ticker__track">
       {Array.from({ length: REPEAT }, (_, i) => (
         <li
           key={i}
@@ -30,7 +30,7 @@ export function BrandTicker() {
     <div className="mk-ticker" aria-hidden="true" data-testid="brand-ticker">
       <div className="mk-ticker__belt">
         <Track />
-        <Track copy />
+        <Track />
       </div>
     </div>
   );
