@@ -51,12 +51,12 @@ function TestimonialCarousel() {
       data-testid="testimonial-carousel"
       {...carousel.hoverHandlers}
     >
-      <ul
+      <div
         className={wide ? 'mk-carousel__track mk-carousel__track--wide' : 'mk-carousel__track'}
         aria-live={carousel.stopped ? 'polite' : 'off'}
       >
         {shown.map((testimonial) => (
-          <li
+          <div
             key={testimonial.name}
             role="group"
             aria-roledescription="slide"
@@ -64,9 +64,9 @@ function TestimonialCarousel() {
             className="mk-carousel__slide"
           >
             <TestimonialCard testimonial={testimonial} />
-          </li>
+          </div>
         ))}
-      </ul>
+      </div>
       <div className="mk-carousel__controls">
         <button
           type="button"
