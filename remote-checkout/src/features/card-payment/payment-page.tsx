@@ -1,8 +1,97 @@
+import '../../styles/checkout.css';
+
+import { useState } from 'react';
+import { Link } from 'react-router';
+
+import { ItemSummary } from '../../components/item-summary';
+import { MissingItem } from '../../components/missing-item';
+import { usePaymentItem } from '../../lib/payment-item';
+
+/**
+ * /payment (SPEC §2: 'Make Offer' links here): choose how to pay. Card goes to /stripe-payment
+ * with the item; the wallet path is static (SPEC §1: the wallet screens do nothing); an offer goes
+ * to /offer.
+ */
 export default function PaymentPage() {
+  const item = usePaymentItem();
+  const [walletNote, setWalletNote] = useState(false);
+  const state = item ?? undefined;
+
   return (
-    <section className="container page-header">
-      <h1>Payment</h1>
-      <p className="lead">Choose how to pay.</p>
-    </section>
+    <div className="container section co-page">
+      <header className="co-page__header">
+        <p className="co-eyebrow">Checkout</p>
+        <h1>Choose how to pay</h1>
+        <p className="lead">Pay by card now, connect a wallet, or name your own price.</p>
+      </header>
+      {item ? (
+        <div className="co-split">
+          <section className="card co-panel" aria-label="Order summary">
+            <ItemSummary item={item} />
+          </section>
+          <section aria-labelledby="co-methods-heading">
+            <h2 id="co-methods-heading" className="visually-hidden">
+              Payment methods
+            </h2>
+            <ul className="co-methods" role="list">
+              <li>
+                <Link className="co-method" to="/stripe-payment" state={state}>
+                  <span className="co-method__icon" aria-hidden="true">
+                    ▭
+                  </span>
+                  <span className="co-method__text">
+                    <strong>Pay by card</strong>
+                    <span className="muted">Visa, Mastercard, Amex — charged in USD.</span>
+                  </span>
+                  <span className="co-method__go" aria-hidden="true">
+                    →
+                  </span>
+                </Link>
+              </li>
+              <li>
+                <button
+                  type="button"
+                  className="co-method"
+                  aria-expanded={walletNote}
+                  aria-controls="co-wallet-note"
+                  onClick={() => setWalletNote((open) => !open)}
+                >
+                  <span className="co-method__icon" aria-hidden="true">
+                    ◈
+                  </span>
+                  <span className="co-method__text">
+                    <strong>Pay with a crypto wallet</strong>
+                    <span className="muted">USDC from a browser wallet.</span>
+                  </span>
+                  <span className="co-method__go" aria-hidden="true">
+                    {walletNote ? '−' : '+'}
+                  </span>
+                </button>
+                <p id="co-wallet-note" className="co-method__note" hidden={!walletNote}>
+                  Wallet checkout is not open yet: this option is a preview and charges nothing.
+                  Hyper Tek will never ask for your seed phrase or private key.
+                </p>
+              </li>
+              <li>
+                <Link className="co-method" to="/offer" state={state}>
+                  <span className="co-method__icon" aria-hidden="true">
+                    ⇄
+                  </span>
+                  <span className="co-method__text">
+                    <strong>Make an offer</strong>
+                    <span className="muted">Propose a price and how long it stands.</span>
+                  </span>
+                  <span className="co-method__go" aria-hidden="true">
+                    →
+                  </span>
+                </Link>
+              </li>
+            </ul>
+          </section>
+        </div>
+      ) : (
+        <MissingItem />
+      )}
+    </div>
   );
 }
