@@ -7,7 +7,13 @@ import { itemSerial, itemTitle, type PaymentItem } from '../lib/payment-item';
  * The item being bought (SPEC §2): image, title, serial number, description and price. Images
  * load from the API host; an item without one gets a drawn placeholder (no external URL).
  */
-export function ItemSummary({ item, headingLevel = 2 }: { item: PaymentItem; headingLevel?: 2 | 3 }) {
+export function ItemSummary({
+  item,
+  headingLevel = 2,
+}: {
+  item: PaymentItem;
+  headingLevel?: 2 | 3;
+}) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const image = apiAssetUrl(item.image);
   const title = itemTitle(item);

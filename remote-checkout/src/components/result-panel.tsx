@@ -22,7 +22,12 @@ export function ResultPanel({
             </svg>
           ) : (
             <svg viewBox="0 0 48 48" width="48" height="48">
-              <path d="M15 15l18 18M33 15L15 33" fill="none" strokeWidth="4" strokeLinecap="round" />
+              <path
+                d="M15 15l18 18M33 15L15 33"
+                fill="none"
+                strokeWidth="4"
+                strokeLinecap="round"
+              />
             </svg>
           )}
         </div>

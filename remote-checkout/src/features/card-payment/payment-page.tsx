@@ -1,11 +1,29 @@
 import '../../styles/checkout.css';
 
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { ItemSummary } from '../../components/item-summary';
 import { MissingItem } from '../../components/missing-item';
 import { usePaymentItem } from '../../lib/payment-item';
+
+/** The inside of one payment option: icon, name, one line of detail, and a hint of the action. */
+function MethodContent(props: { icon: string; name: string; detail: string; go: ReactNode }) {
+  return (
+    <>
+      <span className="co-method__icon" aria-hidden="true">
+        {props.icon}
+      </span>
+      <span className="co-method__text">
+        <strong>{props.name}</strong>
+        <span className="muted">{props.detail}</span>
+      </span>
+      <span className="co-method__go" aria-hidden="true">
+        {props.go}
+      </span>
+    </>
+  );
+}
 
 /**
  * /payment (SPEC §2: 'Make Offer' links here): choose how to pay. Card goes to /stripe-payment
@@ -36,16 +54,12 @@ export default function PaymentPage() {
             <ul className="co-methods" role="list">
               <li>
                 <Link className="co-method" to="/stripe-payment" state={state}>
-                  <span className="co-method__icon" aria-hidden="true">
-                    ▭
-                  </span>
-                  <span className="co-method__text">
-                    <strong>Pay by card</strong>
-                    <span className="muted">Visa, Mastercard, Amex — charged in USD.</span>
-                  </span>
-                  <span className="co-method__go" aria-hidden="true">
-                    →
-                  </span>
+                  <MethodContent
+                    icon="▭"
+                    name="Pay by card"
+                    detail="Visa, Mastercard, Amex — charged in USD."
+                    go="→"
+                  />
                 </Link>
               </li>
               <li>
@@ -56,16 +70,12 @@ export default function PaymentPage() {
                   aria-controls="co-wallet-note"
                   onClick={() => setWalletNote((open) => !open)}
                 >
-                  <span className="co-method__icon" aria-hidden="true">
-                    ◈
-                  </span>
-                  <span className="co-method__text">
-                    <strong>Pay with a crypto wallet</strong>
-                    <span className="muted">USDC from a browser wallet.</span>
-                  </span>
-                  <span className="co-method__go" aria-hidden="true">
-                    {walletNote ? '−' : '+'}
-                  </span>
+                  <MethodContent
+                    icon="◈"
+                    name="Pay with a crypto wallet"
+                    detail="USDC from a browser wallet."
+                    go={walletNote ? '−' : '+'}
+                  />
                 </button>
                 <p id="co-wallet-note" className="co-method__note" hidden={!walletNote}>
                   Wallet checkout is not open yet: this option is a preview and charges nothing.
@@ -74,16 +84,12 @@ export default function PaymentPage() {
               </li>
               <li>
                 <Link className="co-method" to="/offer" state={state}>
-                  <span className="co-method__icon" aria-hidden="true">
-                    ⇄
-                  </span>
-                  <span className="co-method__text">
-                    <strong>Make an offer</strong>
-                    <span className="muted">Propose a price and how long it stands.</span>
-                  </span>
-                  <span className="co-method__go" aria-hidden="true">
-                    →
-                  </span>
+                  <MethodContent
+                    icon="⇄"
+                    name="Make an offer"
+                    detail="Propose a price and how long it stands."
+                    go="→"
+                  />
                 </Link>
               </li>
             </ul>

@@ -31,7 +31,7 @@ export default function StripePaymentPage() {
           <p className="lead">Pay by card. You are charged once, in US dollars.</p>
         </div>
         {item ? (
-          <div className="co-secure__grid">
+          <div className="co-split">
             <section className="card co-panel" aria-label="Order summary">
               <ItemSummary item={item} />
             </section>

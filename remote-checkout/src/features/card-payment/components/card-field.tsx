@@ -38,8 +38,8 @@ export function CardField({ configured, disabled }: { configured: boolean; disab
             ⊘
           </span>
           <span>
-            <strong>Card entry unavailable.</strong> No card payment provider is configured for
-            this site, so card details cannot be entered here yet.
+            <strong>Card entry unavailable.</strong> No card payment provider is configured for this
+            site, so card details cannot be entered here yet.
           </span>
         </div>
       </div>

@@ -45,7 +45,8 @@ export function useCardPayment(item: PaymentItem) {
 
       const request = buildCardPaymentRequest({ user, item, nameOnCard, ...method });
       const response = await provider.payWithCard(request);
-      if (!response.success) return dispatch({ type: 'fail', message: MESSAGES.paymentFailedRetry });
+      if (!response.success)
+        return dispatch({ type: 'fail', message: MESSAGES.paymentFailedRetry });
 
       dispatch({ type: 'succeed', response });
       notify.success(MESSAGES.paymentSuccess);
