@@ -3,6 +3,7 @@ import '../../styles/checkout.css';
 import { Link } from 'react-router';
 
 import { ItemSummary } from '../../components/item-summary';
+import { LockIcon } from '../../components/lock-icon';
 import { MissingItem } from '../../components/missing-item';
 import { usePaymentItem } from '../../lib/payment-item';
 import { CardPaymentForm } from './components/card-payment-form';
@@ -22,7 +23,7 @@ export default function StripePaymentPage() {
           HYPER<span>TEK</span>
         </Link>
         <span className="co-secure__badge">
-          <span aria-hidden="true">🔒</span> Encrypted checkout
+          <LockIcon /> Encrypted checkout
         </span>
       </header>
       <div className="container co-secure__main">

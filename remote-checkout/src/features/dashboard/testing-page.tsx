@@ -44,28 +44,22 @@ export default function TestingPage() {
         <h1>Testing</h1>
         <p className="lead">How card payments are wired on this deployment.</p>
       </header>
-      <div className="card table-wrap">
-        <table className="table co-status-table">
-          <caption className="visually-hidden">Payment provider status</caption>
-          <thead>
-            <tr>
-              <th scope="col">Part</th>
-              <th scope="col">Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((row) => (
-              <tr key={row.name}>
-                <th scope="row">{row.name}</th>
-                <td>
-                  <span className={`co-dot co-dot--${row.ok ? 'ok' : 'off'}`} aria-hidden="true" />
-                  {row.value}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <section className="card co-panel" aria-labelledby="co-wiring-title">
+        <h2 id="co-wiring-title" className="co-panel__title">
+          Payment provider status
+        </h2>
+        <dl className="co-facts">
+          {rows.map((row) => (
+            <div key={row.name} className="co-facts__row">
+              <dt>{row.name}</dt>
+              <dd>
+                <span className={`co-dot co-dot--${row.ok ? 'ok' : 'off'}`} aria-hidden="true" />
+                {row.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
     </div>
   );
 }

@@ -155,6 +155,7 @@ describe('/stripe-payment: the card form', () => {
     expect(screen.getByText('Name on card is required')).toBeInTheDocument();
     expect(nameInput()).toHaveAttribute('aria-invalid', 'true');
     expect(nameInput()).toBeRequired();
+    expect(nameInput()).toHaveFocus();
     expect(mockStripe.createPaymentMethod).not.toHaveBeenCalled();
     expect(provider.payWithCard).not.toHaveBeenCalled();
   });

@@ -1,5 +1,6 @@
-import { useId, useState, type SubmitEvent } from 'react';
+import { useId, useRef, useState, type SubmitEvent } from 'react';
 
+import { LockIcon } from '../../../components/lock-icon';
 import { formatUsd } from '../../../lib/format-usd';
 import type { PaymentItem } from '../../../lib/payment-item';
 import { useCardPayment } from '../hooks/use-card-payment';
@@ -14,6 +15,7 @@ export function CardPaymentForm({ item }: { item: PaymentItem }) {
   const [nameOnCard, setNameOnCard] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const nameId = useId();
+  const nameField = useRef<HTMLInputElement>(null);
   const processing = state.status === 'processing';
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
@@ -21,6 +23,7 @@ export function CardPaymentForm({ item }: { item: PaymentItem }) {
     const name = nameOnCard.trim();
     if (!name) {
       setNameError(NAME_ON_CARD_REQUIRED);
+      nameField.current?.focus();
       return;
     }
     setNameError(null);
@@ -32,6 +35,7 @@ export function CardPaymentForm({ item }: { item: PaymentItem }) {
       <div className="field">
         <label htmlFor={nameId}>Name on card</label>
         <input
+          ref={nameField}
           id={nameId}
           name="nameOnCard"
           autoComplete="cc-name"
@@ -71,8 +75,8 @@ export function CardPaymentForm({ item }: { item: PaymentItem }) {
         )}
       </button>
       <p className="co-fine-print muted">
-        <span aria-hidden="true">🔒</span> Card details go straight to the payment provider over an
-        encrypted connection; Hyper Tek never stores them. Amounts are charged in USD.
+        <LockIcon /> Card details go straight to the payment provider over an encrypted connection;
+        Hyper Tek never stores them. Amounts are charged in USD.
       </p>
     </form>
   );
