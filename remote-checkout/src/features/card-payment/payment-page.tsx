@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 
 import { ItemSummary } from '../../components/item-summary';
 import { MissingItem } from '../../components/missing-item';
-import { usePaymentItem } from '../../lib/payment-item';
+import { usePaymentItem, type PaymentItem } from '../../lib/payment-item';
 
 /** The inside of one payment option: icon, name, one line of detail, and a hint of the action. */
 function MethodContent(props: { icon: string; name: string; detail: string; go: ReactNode }) {
@@ -25,6 +25,23 @@ function MethodContent(props: { icon: string; name: string; detail: string; go: 
   );
 }
 
+/** A payment option that goes to another checkout page, taking the item along. */
+function MethodLink(props: {
+  to: string;
+  item: PaymentItem;
+  icon: string;
+  name: string;
+  detail: string;
+}) {
+  return (
+    <li>
+      <Link className="co-method" to={props.to} state={props.item}>
+        <MethodContent icon={props.icon} name={props.name} detail={props.detail} go="→" />
+      </Link>
+    </li>
+  );
+}
+
 /**
  * /payment (SPEC §2: 'Make Offer' links here): choose how to pay. Card goes to /stripe-payment
  * with the item; the wallet path is static (SPEC §1: the wallet screens do nothing); an offer goes
@@ -33,7 +50,6 @@ function MethodContent(props: { icon: string; name: string; detail: string; go: 
 export default function PaymentPage() {
   const item = usePaymentItem();
   const [walletNote, setWalletNote] = useState(false);
-  const state = item ?? undefined;
 
   return (
     <div className="container section co-page">
@@ -52,16 +68,13 @@ export default function PaymentPage() {
               Payment methods
             </h2>
             <ul className="co-methods" role="list">
-              <li>
-                <Link className="co-method" to="/stripe-payment" state={state}>
-                  <MethodContent
-                    icon="▭"
-                    name="Pay by card"
-                    detail="Visa, Mastercard, Amex — charged in USD."
-                    go="→"
-                  />
-                </Link>
-              </li>
+              <MethodLink
+                to="/stripe-payment"
+                item={item}
+                icon="▭"
+                name="Pay by card"
+                detail="Visa, Mastercard, Amex — charged in USD."
+              />
               <li>
                 <button
                   type="button"
@@ -82,16 +95,13 @@ export default function PaymentPage() {
                   Hyper Tek will never ask for your seed phrase or private key.
                 </p>
               </li>
-              <li>
-                <Link className="co-method" to="/offer" state={state}>
-                  <MethodContent
-                    icon="⇄"
-                    name="Make an offer"
-                    detail="Propose a price and how long it stands."
-                    go="→"
-                  />
-                </Link>
-              </li>
+              <MethodLink
+                to="/offer"
+                item={item}
+                icon="⇄"
+                name="Make an offer"
+                detail="Propose a price and how long it stands."
+              />
             </ul>
           </section>
         </div>

@@ -120,6 +120,14 @@ describe('/stripe-payment: the Secure Payment layout', () => {
     renderCardPage();
     await waitFor(() => expect(mockLoadStripe).toHaveBeenCalledWith('pk_test_once'));
     expect(mockLoadStripe).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('Connecting to the card provider…')).not.toBeInTheDocument();
+  });
+
+  it('says it is connecting while Stripe.js is still loading', () => {
+    mockStripeLoaded = false;
+    renderCardPage();
+    expect(screen.getByText('Connecting to the card provider…')).toBeInTheDocument();
+    expect(screen.getByTestId('card-element')).toBeInTheDocument();
   });
 });
 

@@ -1,5 +1,5 @@
 import { tokens } from '@hypertek/shared';
-import { CardElement } from '@stripe/react-stripe-js';
+import { CardElement, useStripe } from '@stripe/react-stripe-js';
 import type { StripeCardElementOptions } from '@stripe/stripe-js';
 
 /** The Stripe card input, styled as the site's fields (Stripe renders it in its own iframe). */
@@ -22,6 +22,7 @@ const CARD_OPTIONS: StripeCardElementOptions = {
  * otherwise a clearly labelled "unavailable" panel in its place.
  */
 export function CardField({ configured, disabled }: { configured: boolean; disabled: boolean }) {
+  const loaded = useStripe() !== null;
   if (!configured) {
     return (
       <div className="field">
@@ -50,7 +51,10 @@ export function CardField({ configured, disabled }: { configured: boolean; disab
       <span className="co-label" id="co-card-label">
         Card details
       </span>
-      <div className="co-card-box" role="group" aria-labelledby="co-card-label">
+      <div className="co-card-box" role="group" aria-labelledby="co-card-label" aria-busy={!loaded}>
+        {!loaded && (
+          <span className="co-card-box__loading muted">Connecting to the card provider…</span>
+        )}
         <CardElement options={{ ...CARD_OPTIONS, disabled }} />
       </div>
     </div>
