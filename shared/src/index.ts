@@ -33,3 +33,8 @@ export { http, errorMessage, isCancelled, preloadHttp } from './api/http-client'
 export { api } from './api/endpoints';
 export type { Api } from './api/endpoints';
 export { tokens } from './tokens/tokens';
+export {
+  PAYMENT_ITEM_STORAGE_KEY,
+  readPaymentItem,
+  savePaymentItem,
+} from './catalogue/payment-item';

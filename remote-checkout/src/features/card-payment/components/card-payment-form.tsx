@@ -1,3 +1,4 @@
+import { MESSAGES } from '@hypertek/shared';
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 
 import { LockIcon } from '../../../components/lock-icon';
@@ -6,8 +7,6 @@ import type { PaymentItem } from '../../../lib/payment-item';
 import { useCardPayment } from '../hooks/use-card-payment';
 import { stripePublishableKey } from '../lib/stripe-loader';
 import { CardField } from './card-field';
-
-export const NAME_ON_CARD_REQUIRED = 'Name on card is required';
 
 /** Name on card, the card field and 'Pay $amount' (SPEC §2, §4, §5). Inside `StripeElements`. */
 export function CardPaymentForm({ item }: { item: PaymentItem }) {
@@ -22,7 +21,7 @@ export function CardPaymentForm({ item }: { item: PaymentItem }) {
     event.preventDefault();
     const name = nameOnCard.trim();
     if (!name) {
-      setNameError(NAME_ON_CARD_REQUIRED);
+      setNameError(MESSAGES.nameOnCardRequired);
       nameField.current?.focus();
       return;
     }

@@ -128,7 +128,7 @@ describe('Home page', () => {
     );
     expect(within(popular).getByRole('img', { name: 'Hyper Tek NFA' }).tagName).toBe('svg');
     expect(
-      within(section('MarketPlace')).getByRole('heading', { name: 'Land Parcel' }),
+      within(section('MarketPlace')).getByRole('heading', { name: 'Hyper Tek Land' }),
     ).toBeInTheDocument();
   });
 

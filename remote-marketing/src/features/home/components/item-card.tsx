@@ -1,14 +1,8 @@
-import { apiAssetUrl, type CatalogueItem } from '@hypertek/shared';
+import { apiAssetUrl, itemTitle, type CatalogueItem } from '@hypertek/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 
 import { GeneratedArt } from '../../../components/generated-art';
-
-/** What a card shows when the API sent no title (SPEC §3: the title falls back to a default name). */
-export const DEFAULT_TITLE: Record<CatalogueItem['kind'], string> = {
-  nfa: 'Hyper Tek NFA',
-  land: 'Land Parcel',
-};
 
 /** '$120' for whole amounts, '$205.50' otherwise. */
 const usd = (amount: number): string =>
@@ -22,7 +16,7 @@ const usd = (amount: number): string =>
 export function ItemCard({ item }: { item: CatalogueItem }) {
   const titleId = useId();
   const [imageFailed, setImageFailed] = useState(false);
-  const title = item.title || DEFAULT_TITLE[item.kind];
+  const title = itemTitle(item);
   const src = apiAssetUrl(item.image);
   return (
     <article className="card item-card mk-item-card">
