@@ -1,12 +1,10 @@
-import {
-  ACTIVITY_ROWS,
-  api,
-  formatAge,
-  MESSAGES,
-  useSession,
-  type ActivityEntry,
-} from '@hypertek/shared';
+import { ACTIVITY_ROWS, api, MESSAGES, useSession, type ActivityEntry } from '@hypertek/shared';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+
+import { ActivityTable } from '../../components/activity-table';
+import { Loading } from '../../components/loading';
+import { MarketplacePage } from '../../components/marketplace-page';
 
 /** /personal-activity: the signed-in user's activity, first 5 rows (SPEC §2, §5). */
 export default function PersonalActivityPage() {
@@ -32,38 +30,27 @@ export default function PersonalActivityPage() {
   }, [userId]);
 
   return (
-    <section className="container page-header">
-      <h1>Activities</h1>
-      {!isLoggedInUser ? (
-        <p className="lead">{MESSAGES.loginFirst}</p>
-      ) : loading ? (
-        <span className="spinner" role="status" aria-label="Loading activity" />
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                {['Name', 'Type', 'Buyer', 'Seller', 'Price', 'Time'].map((h) => (
-                  <th key={h}>{h}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row._id}>
-                  <td>{row.name}</td>
-                  <td>{row.type}</td>
-                  <td>{row.buyer}</td>
-                  <td>{row.seller}</td>
-                  <td>{row.price}</td>
-                  <td>{formatAge(row.time)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {rows.length === 0 && <p className="muted">No activity yet.</p>}
-        </div>
-      )}
-    </section>
+    <MarketplacePage>
+      <section className="container mp-section mp-first" aria-labelledby="mp-activity-title">
+        <header className="mp-section-header">
+          <h1 id="mp-activity-title">Activities</h1>
+        </header>
+        {!isLoggedInUser ? (
+          <div className="mp-notice">
+            <p className="lead">{MESSAGES.loginFirst}</p>
+            <Link className="btn btn-primary" to="/signin">
+              Sign in
+            </Link>
+          </div>
+        ) : loading ? (
+          <Loading label="Loading activity" />
+        ) : (
+          <>
+            <ActivityTable rows={rows} caption="Your activity" />
+            {rows.length === 0 && <p className="muted mp-note">No activity yet.</p>}
+          </>
+        )}
+      </section>
+    </MarketplacePage>
   );
 }
