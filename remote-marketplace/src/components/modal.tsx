@@ -17,7 +17,7 @@ interface ModalProps {
 /**
  * An accessible dialog: role=dialog labelled by its title, focus moves in (to the element marked
  * `data-autofocus`, else the dialog) and back to where it was on close, Tab stays inside, Escape,
- * the × button and a click on the backdrop close it.
+ * the × button and a click on the backdrop close it; the page behind does not scroll meanwhile.
  */
 export function Modal({ title, onClose, children, actions }: ModalProps) {
   const titleId = useId();
@@ -28,6 +28,9 @@ export function Modal({ title, onClose, children, actions }: ModalProps) {
     const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const node = dialog.current;
     (node?.querySelector<HTMLElement>('[data-autofocus]') ?? node)?.focus();
+    // The page behind does not scroll while a dialog is open.
+    const overflow = document.body.style.overflow;
+    document.body.style.overflow = 'hidden';
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -50,6 +53,7 @@ export function Modal({ title, onClose, children, actions }: ModalProps) {
     document.addEventListener('keydown', onKeyDown);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
+      document.body.style.overflow = overflow;
       if (previous?.isConnected) previous.focus();
     };
   }, []);
