@@ -16,6 +16,7 @@ import { Bar } from 'react-chartjs-2';
 // Only the pieces this bar chart uses (Bar registers its own controller).
 ChartJS.register(CategoryScale, LinearScale, BarElement, Title, Tooltip, Legend);
 
+// A canvas takes colours, not CSS variables: these mirror --ht-text, --ht-text-muted, --ht-border.
 const TEXT = '#e8ecff';
 const MUTED = '#9aa3c7';
 const GRID = 'rgba(38, 48, 94, 0.6)';

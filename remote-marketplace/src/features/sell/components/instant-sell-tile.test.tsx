@@ -9,19 +9,26 @@ const user = () => userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersBy
 const dialog = () => screen.getByRole('dialog');
 const wait = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
 
-/** Pretends the window is small (max-width 767px matches) or wide. */
-function screenIsSmall(small: boolean) {
-  window.matchMedia = ((query: string) => ({
-    matches: small && query.includes('max-width'),
-    media: query,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-  })) as unknown as typeof window.matchMedia;
+/** Pretends the window is small (max-width 767px matches) or wide, and says so to listeners. */
+let small = false;
+const listeners = new Set<() => void>();
+function screenIsSmall(isSmall: boolean) {
+  small = isSmall;
+  listeners.forEach((listener) => listener());
 }
+const matchMedia = (query: string) => ({
+  get matches() {
+    return small && query.includes('max-width');
+  },
+  media: query,
+  addEventListener: (_: string, listener: () => void) => listeners.add(listener),
+  removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+});
 
 beforeEach(() => {
   jest.useFakeTimers();
-  screenIsSmall(false);
+  small = false;
+  window.matchMedia = matchMedia as unknown as typeof window.matchMedia;
 });
 afterEach(() => {
   jest.useRealTimers();
@@ -112,5 +119,19 @@ describe('Instant Sell tile and the sell flow', () => {
     expect(sellNow).toHaveAttribute('href', '/wallet-connect');
     await user().click(sellNow);
     expect(screen.getByRole('heading', { name: 'Landed on /wallet-connect' })).toBeInTheDocument();
+  });
+
+  it('follows the screen: the wallet option becomes a link to /wallet-connect when the window narrows', async () => {
+    open();
+    await user().click(screen.getByRole('button', { name: 'Sell Now' }));
+    await user().click(within(dialog()).getByRole('button', { name: 'Sell Now' }));
+    await wait(SELL_DIALOG_DELAY_MS);
+    expect(within(dialog()).getByRole('button', { name: /Browser Wallet/ })).toBeInTheDocument();
+
+    act(() => screenIsSmall(true));
+    expect(within(dialog()).getByRole('link', { name: /Browser Wallet/ })).toHaveAttribute(
+      'href',
+      '/wallet-connect',
+    );
   });
 });
