@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { ActivityTable } from '../../components/activity-table';
 import { Loading } from '../../components/loading';
 import { MarketplacePage } from '../../components/marketplace-page';
+import { PageSection } from '../../components/page-section';
 
 /** /personal-activity: the signed-in user's activity, first 5 rows (SPEC §2, §5). */
 export default function PersonalActivityPage() {
@@ -31,10 +32,7 @@ export default function PersonalActivityPage() {
 
   return (
     <MarketplacePage>
-      <section className="container mp-section mp-first" aria-labelledby="mp-activity-title">
-        <header className="mp-section-header">
-          <h1 id="mp-activity-title">Activities</h1>
-        </header>
+      <PageSection id="mp-activity-title" title="Activities" level={1}>
         {!isLoggedInUser ? (
           <div className="mp-notice">
             <p className="lead">{MESSAGES.loginFirst}</p>
@@ -50,7 +48,7 @@ export default function PersonalActivityPage() {
             {rows.length === 0 && <p className="muted mp-note">No activity yet.</p>}
           </>
         )}
-      </section>
+      </PageSection>
     </MarketplacePage>
   );
 }

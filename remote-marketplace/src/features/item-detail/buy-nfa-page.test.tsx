@@ -56,6 +56,12 @@ describe('/buy-nfa', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Neon Relic 18' })).toBeInTheDocument();
   });
 
+  it('ignores navigation state that is not an item, falling back to the saved one', () => {
+    localStorage.setItem(PAYMENT_ITEM_STORAGE_KEY, JSON.stringify(item));
+    open({ from: 'somewhere' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Neon Relic 18' })).toBeInTheDocument();
+  });
+
   it('shows the empty collection when there is no item at all', () => {
     open(null);
     expect(screen.getByText('No Items')).toBeInTheDocument();

@@ -4,6 +4,7 @@ import { EmptyCollection } from '../../components/empty-collection';
 import { ItemCard } from '../../components/item-card';
 import { Loading } from '../../components/loading';
 import { MarketplacePage } from '../../components/marketplace-page';
+import { PageSection } from '../../components/page-section';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { InstantSellTile } from '../sell/components/instant-sell-tile';
 
@@ -19,13 +20,12 @@ export default function LandPage() {
 
   return (
     <MarketplacePage>
-      <section className="container mp-section mp-first" aria-labelledby="mp-lands-title">
-        <header className="mp-section-header">
-          <div>
-            <h1 id="mp-lands-title">Lands</h1>
-            <p className="lead">Parcels across the colonies of 2117, ready to claim.</p>
-          </div>
-        </header>
+      <PageSection
+        id="mp-lands-title"
+        title="Lands"
+        level={1}
+        intro="Parcels across the colonies of 2117, ready to claim."
+      >
         {lands.loading ? (
           <Loading label="Loading Lands" />
         ) : (
@@ -54,7 +54,7 @@ export default function LandPage() {
             </div>
           </>
         )}
-      </section>
+      </PageSection>
     </MarketplacePage>
   );
 }

@@ -3,6 +3,7 @@ import { ACTIVITY_ROWS, api, CARDS_PER_LIST } from '@hypertek/shared';
 import { ActivityTable } from '../../components/activity-table';
 import { Loading } from '../../components/loading';
 import { MarketplacePage } from '../../components/marketplace-page';
+import { PageSection } from '../../components/page-section';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { CatalogueSection } from './components/catalogue-section';
 import { MarketHero } from './components/market-hero';
@@ -33,10 +34,7 @@ export default function MarketPlacePage() {
         loading={lands.loading}
         more={{ label: 'Expand All', to: '/land' }}
       />
-      <section className="container mp-section" aria-labelledby="mp-section-activity">
-        <header className="mp-section-header">
-          <h2 id="mp-section-activity">ACTIVITIES</h2>
-        </header>
+      <PageSection id="mp-section-activity" title="ACTIVITIES">
         {activity.loading ? (
           <Loading label="Loading ACTIVITIES" />
         ) : activity.items.length === 0 ? (
@@ -47,7 +45,7 @@ export default function MarketPlacePage() {
             caption="Latest marketplace activity"
           />
         )}
-      </section>
+      </PageSection>
     </MarketplacePage>
   );
 }

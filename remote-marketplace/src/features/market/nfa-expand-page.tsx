@@ -4,6 +4,7 @@ import { EmptyCollection } from '../../components/empty-collection';
 import { ItemCard } from '../../components/item-card';
 import { Loading } from '../../components/loading';
 import { MarketplacePage } from '../../components/marketplace-page';
+import { PageSection } from '../../components/page-section';
 import { usePagedList } from '../../hooks/use-paged-list';
 import { InstantSellTile } from '../sell/components/instant-sell-tile';
 import { MarketHero } from './components/market-hero';
@@ -21,10 +22,7 @@ export default function NfaExpandPage() {
   return (
     <MarketplacePage>
       <MarketHero />
-      <section className="container mp-section" aria-labelledby="mp-collectibles-title">
-        <header className="mp-section-header">
-          <h2 id="mp-collectibles-title">Collectibles</h2>
-        </header>
+      <PageSection id="mp-collectibles-title" title="Collectibles">
         {market.loading ? (
           <Loading label="Loading Collectibles" />
         ) : (
@@ -36,7 +34,7 @@ export default function NfaExpandPage() {
           </div>
         )}
         {!market.loading && market.items.length === 0 && <EmptyCollection browseTo="/land" />}
-      </section>
+      </PageSection>
     </MarketplacePage>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 
 import { DataTable } from '../../components/data-table';
 import { MarketplacePage } from '../../components/marketplace-page';
+import { PageSection } from '../../components/page-section';
 import { usdt } from '../../lib/catalogue-item';
 
 /** The sample offers of the static offers table (SPEC §2: the content is not from the API). */
@@ -19,13 +20,12 @@ const COLUMNS = ['Price', 'Offer', 'From', 'Expire'] as const;
 export default function OfferReceivedPage() {
   return (
     <MarketplacePage>
-      <section className="container mp-section mp-first" aria-labelledby="mp-offers-title">
-        <header className="mp-section-header">
-          <div>
-            <h1 id="mp-offers-title">Offers Received</h1>
-            <p className="lead">Offers other pilots have made on your items.</p>
-          </div>
-        </header>
+      <PageSection
+        id="mp-offers-title"
+        title="Offers Received"
+        level={1}
+        intro="Offers other pilots have made on your items."
+      >
         <DataTable caption="Offers received" columns={COLUMNS}>
           {SAMPLE_OFFERS.map((row) => (
             <tr key={row.id}>
@@ -39,7 +39,7 @@ export default function OfferReceivedPage() {
         <p className="mp-note">
           <Link to="/market-place">Back to the marketplace</Link>
         </p>
-      </section>
+      </PageSection>
     </MarketplacePage>
   );
 }

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { EmptyCollection } from '../../../components/empty-collection';
 import { ItemCard } from '../../../components/item-card';
 import { Loading } from '../../../components/loading';
+import { PageSection } from '../../../components/page-section';
 import type { ItemKind, WireItem } from '../../../lib/catalogue-item';
 
 interface CatalogueSectionProps {
@@ -16,15 +17,16 @@ interface CatalogueSectionProps {
 
 /** A titled grid of item cards on the marketplace home, with its own loading indicator. */
 export function CatalogueSection({ title, kind, items, loading, more }: CatalogueSectionProps) {
-  const id = `mp-section-${kind}`;
   return (
-    <section className="container mp-section" aria-labelledby={id}>
-      <header className="mp-section-header">
-        <h2 id={id}>{title}</h2>
+    <PageSection
+      id={`mp-section-${kind}`}
+      title={title}
+      action={
         <Link className="mp-more" to={more.to}>
           {more.label} <span aria-hidden="true">→</span>
         </Link>
-      </header>
+      }
+    >
       {loading ? (
         <Loading label={`Loading ${title}`} />
       ) : items.length === 0 ? (
@@ -36,6 +38,6 @@ export function CatalogueSection({ title, kind, items, loading, more }: Catalogu
           ))}
         </div>
       )}
-    </section>
+    </PageSection>
   );
 }

@@ -1,5 +1,5 @@
 import { SELL_DIALOG_DELAY_MS } from '@hypertek/shared';
-import { act, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { renderPage } from '../../../test/render';
@@ -98,6 +98,15 @@ describe('Instant Sell tile and the sell flow', () => {
     await wait(SELL_DIALOG_DELAY_MS * 5);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Sell Now' })).toHaveFocus();
+  });
+
+  it('closes on a click on the backdrop, not on one inside the dialog', async () => {
+    open();
+    await user().click(screen.getByRole('button', { name: 'Sell Now' }));
+    fireEvent.mouseDown(within(dialog()).getByText('Monkey Ape'));
+    expect(dialog()).toBeInTheDocument();
+    fireEvent.mouseDown(dialog().parentElement!);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('keeps Tab inside the dialog', async () => {
