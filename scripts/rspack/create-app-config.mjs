@@ -26,6 +26,15 @@ function installedVersion(appDir, pkg) {
   return /** @type {{version: string}} */ (JSON.parse(readFileSync(file, 'utf8'))).version;
 }
 
+/** @param {string} appDir */
+function reactRouterProduction(appDir) {
+  const require = createRequire(path.join(appDir, 'package.json'));
+  return path.join(
+    path.dirname(require.resolve('react-router/package.json')),
+    'dist/production/index.mjs',
+  );
+}
+
 /** The shared singletons; every app declares the same set. */
 function sharedSingletons(appDir) {
   /** @type {Record<string, {singleton: true, requiredVersion: string}>} */
@@ -78,7 +87,12 @@ export function createAppConfig({ appDir, name, port, title, exposes }) {
         assetModuleFilename: 'static/media/[name].[contenthash:10][ext]',
         clean: true,
       },
-      resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
+        // React Router 7's exports map only names its development build; production ships the
+        // production one (no dev warnings, smaller).
+        alias: production ? { 'react-router$': reactRouterProduction(appDir) } : {},
+      },
       module: {
         rules: [
           {

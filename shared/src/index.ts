@@ -29,7 +29,12 @@ export {
   setRuntimeConfig,
 } from './config/runtime-config';
 export type { RemoteName, RuntimeConfig, RuntimeConfigInput } from './config/runtime-config';
-export { http, errorMessage, isCancelled } from './api/http-client';
+export { http, errorMessage, isCancelled, preloadHttp } from './api/http-client';
 export { api } from './api/endpoints';
 export type { Api } from './api/endpoints';
 export { tokens } from './tokens/tokens';
+export {
+  PAYMENT_ITEM_STORAGE_KEY,
+  readPaymentItem,
+  savePaymentItem,
+} from './catalogue/payment-item';

@@ -4,7 +4,7 @@ import '@hypertek/shared/tokens.css';
 import '@hypertek/shared/ui.css';
 import '../styles/global.css';
 
-import { loadRuntimeConfig } from '@hypertek/shared';
+import { loadRuntimeConfig, preloadHttp } from '@hypertek/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
@@ -21,6 +21,10 @@ async function start() {
       <App />
     </StrictMode>,
   );
+  // The HTTP client is not needed for the first paint; fetch it once the browser is idle.
+  // (Safari has no requestIdleCallback.)
+  if ('requestIdleCallback' in window) window.requestIdleCallback(() => void preloadHttp());
+  else setTimeout(() => void preloadHttp(), 200);
 }
 
 void start();

@@ -32,6 +32,16 @@ const parse = (data: unknown): unknown => {
   }
 };
 
+/** The full URL of a request: base URL, path and query parameters, as the server sees it. */
+function requestUrl(config: Parameters<Adapter>[0]): string {
+  const url = new URL(`${config.baseURL ?? ''}${config.url ?? ''}`);
+  for (const [key, value] of Object.entries((config.params ?? {}) as Record<string, unknown>)) {
+    if (typeof value === 'string' || typeof value === 'number')
+      url.searchParams.set(key, String(value));
+  }
+  return url.toString();
+}
+
 /**
  * Serves `routes` and gives back the list of requests received, in order. A route with no answer
  * is a 404. Non-2xx answers reject as axios does (an error carrying `response`).
@@ -39,7 +49,7 @@ const parse = (data: unknown): unknown => {
 export function serveApi(routes: Routes = {}): SentRequest[] {
   const received: SentRequest[] = [];
   const adapter: Adapter = async (config) => {
-    const url = http.getUri(config).replace(getRuntimeConfig().apiBaseUrl, '');
+    const url = requestUrl(config).replace(getRuntimeConfig().apiBaseUrl, '');
     const method = (config.method ?? 'get').toUpperCase();
     const request: SentRequest = {
       method,

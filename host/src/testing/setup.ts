@@ -5,7 +5,7 @@
  */
 import '@testing-library/jest-dom';
 
-import { session } from '@hypertek/shared';
+import { preloadHttp, session } from '@hypertek/shared';
 
 import { serveApi } from './http';
 import { loadRemoteMock, registerRemotesMock, remotesUp } from './remotes';
@@ -14,6 +14,10 @@ jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),
 }));
+
+// axios loads lazily in the app; load it once here so request timing under fake timers is as
+// in a warmed-up page.
+beforeAll(() => preloadHttp());
 
 beforeEach(() => {
   session.signOut();

@@ -12,6 +12,8 @@ import { MESSAGES } from '../contract/messages';
 import { session } from '../session/session-store';
 
 let instance: Promise<AxiosInstance> | null = null;
+/** The client once loaded: calls then go straight to it, exactly as with a plain axios instance. */
+let loaded: AxiosInstance | null = null;
 
 function load(): Promise<AxiosInstance> {
   return (instance ??= import('axios').then(({ default: axios }) => {
@@ -24,9 +26,15 @@ function load(): Promise<AxiosInstance> {
       if (http.defaults.adapter) request.adapter = http.defaults.adapter;
       return request;
     });
-    return client;
+    return (loaded = client);
   }));
 }
+
+const withClient = <T>(call: (client: AxiosInstance) => Promise<T>): Promise<T> =>
+  loaded ? call(loaded) : load().then(call);
+
+/** Load axios ahead of the first request (the host calls it when the browser is idle). */
+export const preloadHttp = (): Promise<void> => load().then(() => undefined);
 
 export interface HttpClient {
   /** WARNING: for tests only — replaces the network under every request (see shared/src/test). */
@@ -38,9 +46,9 @@ export interface HttpClient {
 
 export const http: HttpClient = {
   defaults: {},
-  get: (url, config) => load().then((client) => client.get(url, config)),
-  post: (url, data, config) => load().then((client) => client.post(url, data, config)),
-  put: (url, data, config) => load().then((client) => client.put(url, data, config)),
+  get: (url, config) => withClient((client) => client.get(url, config)),
+  post: (url, data, config) => withClient((client) => client.post(url, data, config)),
+  put: (url, data, config) => withClient((client) => client.put(url, data, config)),
 };
 
 interface AxiosLikeError {

@@ -12,6 +12,7 @@ const SPEC_MESSAGES: Record<MessageKey, string> = {
   fullNameMax: 'Maximum 30 characters allowed',
   newPasswordMismatch: 'New password and confirm password do not match',
   stripeNotLoaded: 'Stripe not loaded',
+  nameOnCardRequired: 'Name on card is required', // our text: the spec names the rule only
   userAndTokenRequired: 'User and token data is required',
   loginFirst: 'Please Login first!',
   // §8 failures

@@ -13,6 +13,8 @@ export const MESSAGES = {
   fullNameMax: 'Maximum 30 characters allowed',
   newPasswordMismatch: 'New password and confirm password do not match',
   stripeNotLoaded: 'Stripe not loaded',
+  /** The card form's name-on-card rule (the spec names the rule, not its text). */
+  nameOnCardRequired: 'Name on card is required',
   userAndTokenRequired: 'User and token data is required',
   loginFirst: 'Please Login first!',
   // §8 failures

@@ -1,7 +1,24 @@
+import '../../styles/checkout.css';
+
+import { Link } from 'react-router';
+
+import { ResultPanel } from '../../components/result-panel';
+
+/** /error, the failure screen (SPEC §2): its 'Go Home' leads back to /payment, as the spec says. */
 export default function ErrorPage() {
   return (
-    <section className="container page-header">
-      <h1>Your request was not successful</h1>
-    </section>
+    <ResultPanel
+      tone="error"
+      title="Your request was not successful"
+      actions={
+        <Link className="btn btn-primary" to="/payment">
+          Go Home
+        </Link>
+      }
+    >
+      <p className="lead co-result__text">
+        Nothing was charged. You can choose another way to pay.
+      </p>
+    </ResultPanel>
   );
 }

@@ -1,8 +1,23 @@
+import '../../styles/marketing.css';
+import '../../styles/funnel.css';
+
+import { ClosingCta } from './components/closing-cta';
+import { FundingSection } from './components/funding-section';
+import { FunnelHero } from './components/funnel-hero';
+import { TeamSection } from './components/team-section';
+import { TestimonialsSection } from './components/testimonials-section';
+import { VisionStory } from './components/vision-story';
+
+/** /funnel-page — the static crowdfunding landing page (SPEC §2, items 1–6 in order). */
 export default function FunnelPagePage() {
   return (
-    <section className="container page-header">
-      <h1>The Ultimate Gaming Marketplace</h1>
-      <p className="lead">Back the next era of Hyper Tek.</p>
-    </section>
+    <div className="mk-page mk-funnel">
+      <FunnelHero />
+      <VisionStory />
+      <TeamSection />
+      <FundingSection />
+      <TestimonialsSection />
+      <ClosingCta />
+    </div>
   );
 }

@@ -1,34 +1,36 @@
-import { Link } from 'react-router';
+import '../../styles/marketing.css';
+import '../../styles/home.css';
 
-const TICKER = Array.from({ length: 10 }, (_, i) => i);
+import { api } from '@hypertek/shared';
 
-/** / — the home page (SPEC §2 Home). Sections fill in with the marketing issue. */
+import { BrandTicker } from './components/brand-ticker';
+import { CatalogueSection } from './components/catalogue-section';
+import { HomeHero } from './components/home-hero';
+import { HowItWorks } from './components/how-it-works';
+import { NewsSection } from './components/news-section';
+import { StorySection } from './components/story-section';
+
+/** / — the home page (SPEC §2 Home). */
 export default function HomePage() {
   return (
-    <>
-      <section className="container section">
-        <p className="muted">YEAR 2117 · QUEST · RACING · OVERLORD REALM</p>
-        <h1>
-          Rule the <span className="gradient-text">Hyper Tek</span> frontier
-        </h1>
-        <p className="lead">
-          Three modes, one war for the future. Collect NFAs, claim land parcels and trade them on
-          the marketplace.
-        </p>
-        <div style={{ display: 'flex', gap: '0.75rem', flexWrap: 'wrap' }}>
-          <Link to="/market-place" className="btn btn-primary">
-            MarketPlace
-          </Link>
-          <button type="button" className="btn btn-ghost desktop-only">
-            Download Game
-          </button>
-        </div>
-      </section>
-      <div className="ticker" aria-hidden="true">
-        {TICKER.map((i) => (
-          <span key={i}>HYPER TEK 2117</span>
-        ))}
-      </div>
-    </>
+    <div className="mk-page">
+      <HomeHero />
+      <BrandTicker />
+      <StorySection />
+      <NewsSection />
+      <HowItWorks />
+      <CatalogueSection
+        id="home-popular"
+        title="Popular Collections"
+        intro="The NFAs pilots are collecting right now."
+        fetchList={api.getMarket}
+      />
+      <CatalogueSection
+        id="home-market"
+        title="MarketPlace"
+        intro="Land parcels on the 2117 frontier, ready to claim."
+        fetchList={api.getLand}
+      />
+    </div>
   );
 }

@@ -1,12 +1,11 @@
-import {
-  ACTIVITY_ROWS,
-  api,
-  formatAge,
-  MESSAGES,
-  useSession,
-  type ActivityEntry,
-} from '@hypertek/shared';
+import { ACTIVITY_ROWS, api, MESSAGES, useSession, type ActivityEntry } from '@hypertek/shared';
 import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+
+import { ActivityTable } from '../../components/activity-table';
+import { Loading } from '../../components/loading';
+import { MarketplacePage } from '../../components/marketplace-page';
+import { PageSection } from '../../components/page-section';
 
 /** /personal-activity: the signed-in user's activity, first 5 rows (SPEC §2, §5). */
 export default function PersonalActivityPage() {
@@ -32,38 +31,24 @@ export default function PersonalActivityPage() {
   }, [userId]);
 
   return (
-    <section className="container page-header">
-      <h1>Activities</h1>
-      {!isLoggedInUser ? (
-        <p className="lead">{MESSAGES.loginFirst}</p>
-      ) : loading ? (
-        <span className="spinner" role="status" aria-label="Loading activity" />
-      ) : (
-        <div className="table-wrap">
-          <table className="table">
-            <thead>
-              <tr>
-                {['Name', 'Type', 'Buyer', 'Seller', 'Price', 'Time'].map((h) => (
-                  <th key={h}>{h}</th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row._id}>
-                  <td>{row.name}</td>
-                  <td>{row.type}</td>
-                  <td>{row.buyer}</td>
-                  <td>{row.seller}</td>
-                  <td>{row.price}</td>
-                  <td>{formatAge(row.time)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-          {rows.length === 0 && <p className="muted">No activity yet.</p>}
-        </div>
-      )}
-    </section>
+    <MarketplacePage>
+      <PageSection id="mp-activity-title" title="Activities" level={1}>
+        {!isLoggedInUser ? (
+          <div className="mp-notice">
+            <p className="lead">{MESSAGES.loginFirst}</p>
+            <Link className="btn btn-primary" to="/signin">
+              Sign in
+            </Link>
+          </div>
+        ) : loading ? (
+          <Loading label="Loading activity" />
+        ) : (
+          <>
+            <ActivityTable rows={rows} caption="Your activity" />
+            {rows.length === 0 && <p className="muted mp-note">No activity yet.</p>}
+          </>
+        )}
+      </PageSection>
+    </MarketplacePage>
   );
 }

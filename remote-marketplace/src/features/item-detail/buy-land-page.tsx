@@ -1,8 +1,11 @@
+import { DetailPage } from './components/detail-page';
+import { PriceHistory } from './components/price-history';
+
+/** /buy-land: a land parcel's detail page, with the user's price history (SPEC §2). */
 export default function BuyLandPage() {
   return (
-    <section className="container page-header">
-      <h1>Land details</h1>
-      <p className="lead">The parcel you chose.</p>
-    </section>
+    <DetailPage kind="land">
+      <PriceHistory />
+    </DetailPage>
   );
 }

@@ -1,8 +1,6 @@
+import { DetailPage } from './components/detail-page';
+
+/** /buy-nfa: an NFA's detail page (SPEC §2). */
 export default function BuyNfaPage() {
-  return (
-    <section className="container page-header">
-      <h1>NFA details</h1>
-      <p className="lead">The collectible you chose.</p>
-    </section>
-  );
+  return <DetailPage kind="nfa" />;
 }

@@ -1,8 +1,51 @@
+import { ACTIVITY_ROWS, api, CARDS_PER_LIST } from '@hypertek/shared';
+
+import { ActivityTable } from '../../components/activity-table';
+import { Loading } from '../../components/loading';
+import { MarketplacePage } from '../../components/marketplace-page';
+import { PageSection } from '../../components/page-section';
+import { usePagedList } from '../../hooks/use-paged-list';
+import { CatalogueSection } from './components/catalogue-section';
+import { MarketHero } from './components/market-hero';
+
+/**
+ * /market-place, the marketplace home (SPEC §2): hero, the first 4 NFAs and lands, and the latest
+ * activity. The three lists load on open, each with its own indicator until its call finishes.
+ */
 export default function MarketPlacePage() {
+  const market = usePagedList(api.getMarket, CARDS_PER_LIST);
+  const lands = usePagedList(api.getLand, CARDS_PER_LIST);
+  const activity = usePagedList(api.getActivity, ACTIVITY_ROWS);
+
   return (
-    <section className="container page-header">
-      <h1>A New Era Dawns in Hyper Tek</h1>
-      <p className="lead">Collect NFAs and land parcels of 2117.</p>
-    </section>
+    <MarketplacePage>
+      <MarketHero />
+      <CatalogueSection
+        title="NFA"
+        kind="nfa"
+        items={market.items.slice(0, CARDS_PER_LIST)}
+        loading={market.loading}
+        more={{ label: 'Explore All', to: '/nfa-expand' }}
+      />
+      <CatalogueSection
+        title="LAND"
+        kind="land"
+        items={lands.items.slice(0, CARDS_PER_LIST)}
+        loading={lands.loading}
+        more={{ label: 'Expand All', to: '/land' }}
+      />
+      <PageSection id="mp-section-activity" title="ACTIVITIES">
+        {activity.loading ? (
+          <Loading label="Loading ACTIVITIES" />
+        ) : activity.items.length === 0 ? (
+          <p className="muted mp-note">No activity yet.</p>
+        ) : (
+          <ActivityTable
+            rows={activity.items.slice(0, ACTIVITY_ROWS)}
+            caption="Latest marketplace activity"
+          />
+        )}
+      </PageSection>
+    </MarketplacePage>
   );
 }

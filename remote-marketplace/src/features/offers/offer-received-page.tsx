@@ -1,8 +1,45 @@
+import { OFFER_EXPIRY_OPTIONS } from '@hypertek/shared';
+import { Link } from 'react-router';
+
+import { DataTable } from '../../components/data-table';
+import { MarketplacePage } from '../../components/marketplace-page';
+import { PageSection } from '../../components/page-section';
+import { usdt } from '../../lib/catalogue-item';
+
+/** The sample offers of the static offers table (SPEC §2: the content is not from the API). */
+const SAMPLE_OFFERS = [
+  { id: 1, price: 1800, offer: 1650, from: 'NeonRider_2117', expire: OFFER_EXPIRY_OPTIONS[0] },
+  { id: 2, price: 1800, offer: 1500, from: 'Overlord.eth', expire: OFFER_EXPIRY_OPTIONS[1] },
+  { id: 3, price: 950, offer: 900, from: 'QuestRunner', expire: OFFER_EXPIRY_OPTIONS[2] },
+  { id: 4, price: 2400, offer: 2100, from: 'Pilot_Kaz', expire: OFFER_EXPIRY_OPTIONS[4] },
+] as const;
+
+const COLUMNS = ['Price', 'Offer', 'From', 'Expire'] as const;
+
+/** /offer-received (also /offer-recieved): the static offers table (Price, Offer, From, Expire). */
 export default function OfferReceivedPage() {
   return (
-    <section className="container page-header">
-      <h1>Offers received</h1>
-      <p className="lead">Offers made on your items.</p>
-    </section>
+    <MarketplacePage>
+      <PageSection
+        id="mp-offers-title"
+        title="Offers Received"
+        level={1}
+        intro="Offers other pilots have made on your items."
+      >
+        <DataTable caption="Offers received" columns={COLUMNS}>
+          {SAMPLE_OFFERS.map((row) => (
+            <tr key={row.id}>
+              <td>{usdt(row.price)}</td>
+              <td className="price">{usdt(row.offer)}</td>
+              <td className="mp-strong">{row.from}</td>
+              <td>{row.expire}</td>
+            </tr>
+          ))}
+        </DataTable>
+        <p className="mp-note">
+          <Link to="/market-place">Back to the marketplace</Link>
+        </p>
+      </PageSection>
+    </MarketplacePage>
   );
 }

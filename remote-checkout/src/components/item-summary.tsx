@@ -1,0 +1,45 @@
+import { apiAssetUrl } from '@hypertek/shared';
+
+import { formatUsd } from '../lib/format-usd';
+import { itemSerial, itemTitle, type PaymentItem } from '../lib/payment-item';
+
+/**
+ * The item being bought (SPEC §2): image, title, serial number, description and price. Images
+ * load from the API host; an item without one gets a drawn placeholder (no external URL).
+ */
+export function ItemSummary({
+  item,
+  headingLevel = 2,
+}: {
+  item: PaymentItem;
+  headingLevel?: 2 | 3;
+}) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
+  const image = apiAssetUrl(item.image);
+  const title = itemTitle(item);
+  const serial = itemSerial(item);
+  return (
+    <article className="co-item" aria-label={`Item: ${title}`}>
+      <div className="co-item__media">
+        {image ? (
+          <img src={image} alt={title} loading="lazy" />
+        ) : (
+          <div className="co-item__placeholder" role="img" aria-label={`${title} (no image)`}>
+            <span aria-hidden="true">HT</span>
+          </div>
+        )}
+      </div>
+      <div className="co-item__body">
+        <Heading className="co-item__title">{title}</Heading>
+        {serial && <p className="co-item__serial muted">#{serial}</p>}
+        {item.description && <p className="co-item__description">{item.description}</p>}
+        <p className="co-item__price">
+          <span className="muted">Price</span>
+          <span className="price" data-testid="item-price">
+            {formatUsd(item.price)}
+          </span>
+        </p>
+      </div>
+    </article>
+  );
+}

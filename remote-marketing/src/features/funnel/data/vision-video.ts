@@ -1,0 +1,10 @@
+/**
+ * The vision film of the funnel story section (SPEC §2: "an embedded external video").
+ * WARNING: the spec does not name the video; marketing replaces `src` with the published film's
+ * embed URL. youtube-nocookie sets no cookies before the visitor plays the video.
+ */
+export const VISION_VIDEO = {
+  src: 'https://www.youtube-nocookie.com/embed/hypertek-vision',
+  title: 'The Hyper Tek vision',
+  host: 'youtube-nocookie.com',
+} as const;

@@ -1,0 +1,172 @@
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+
+import { holdRequests, requestTo } from '../../../test/market-server';
+import { renderPage } from '../../../test/render-page';
+import HomePage from '../home-page';
+
+const item = (n: number, overrides: Record<string, unknown> = {}) => ({
+  _id: `id-${n}`,
+  id: `id-${n}`,
+  title: `Item ${n}`,
+  serialNumber: `SN-${n}`,
+  price: 100 * n,
+  image: `/uploads/item-${n}.png`,
+  kind: 'nfa',
+  ...overrides,
+});
+const list = (count: number, kind = 'nfa') =>
+  Array.from({ length: count }, (_, i) => item(i + 1, { kind, title: `${kind} ${i + 1}` }));
+
+const section = (name: string) => screen.getByRole('region', { name });
+
+let errorLog: jest.SpyInstance;
+beforeEach(() => {
+  errorLog = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => errorLog.mockRestore());
+
+describe('Home page', () => {
+  it('shows the hero, the ticker, the story, the news and the four steps', () => {
+    holdRequests();
+    renderPage(<HomePage />);
+
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Hyper Tek');
+    expect(screen.getByRole('link', { name: 'MarketPlace' })).toHaveAttribute(
+      'href',
+      '/market-place',
+    );
+    expect(screen.getByRole('button', { name: 'Download Game' })).toHaveClass('mk-desktop-only');
+
+    const ticker = screen.getByTestId('brand-ticker');
+    const [track] = ticker.querySelectorAll('ul');
+    const labels = within(track as HTMLElement).getAllByText('HYPER TEK 2117');
+    expect(labels).toHaveLength(10);
+    // Only the first three stay on phones (the rest carry the wide-screen class).
+    expect(
+      labels.filter((label) => !label.classList.contains('mk-ticker__item--wide')),
+    ).toHaveLength(3);
+
+    for (const mode of ['Quest', 'Racing', 'Overlord Realm']) {
+      expect(screen.getByRole('heading', { name: mode })).toBeInTheDocument();
+    }
+    expect(
+      within(section('Latest News')).getAllByText('New update coming up on the 25th of august'),
+    ).toHaveLength(3);
+    expect(within(section('Latest News')).getAllByRole('article')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'More News' })).toBeInTheDocument();
+
+    const steps = within(section('How It Works')).getAllByRole('listitem');
+    expect(steps.map((step) => within(step).getByRole('heading').textContent)).toEqual([
+      'Connect a wallet',
+      'Explore collections',
+      'Collect and trade',
+      'Earn and grow',
+    ]);
+  });
+
+  it("'Download Game' and 'More News' do nothing", () => {
+    holdRequests();
+    renderPage(<HomePage />);
+    fireEvent.click(screen.getByRole('button', { name: 'Download Game' }));
+    fireEvent.click(screen.getByRole('button', { name: 'More News' }));
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('loads four NFAs and four land parcels, each card with image, title, price and Buy Now', async () => {
+    const pending = holdRequests();
+    renderPage(<HomePage />);
+
+    await waitFor(() => expect(pending).toHaveLength(2));
+    expect(requestTo(pending, '/market/getMarket').params).toEqual({ limit: 4 });
+    expect(requestTo(pending, '/land/getland').params).toEqual({ limit: 4 });
+
+    requestTo(pending, '/market/getMarket').reply({ success: true, data: list(6) });
+    requestTo(pending, '/land/getland').reply({ success: true, data: list(3, 'land') });
+
+    const popular = section('Popular Collections');
+    await waitFor(() => expect(within(popular).getAllByRole('article')).toHaveLength(4));
+    const first = within(popular).getAllByRole('article')[0]!;
+    expect(within(first).getByRole('heading', { name: 'nfa 1' })).toBeInTheDocument();
+    expect(within(first).getByRole('img', { name: 'nfa 1' })).toHaveAttribute(
+      'src',
+      'http://localhost:4000/uploads/item-1.png',
+    );
+    expect(within(first).getByText('$100')).toBeInTheDocument();
+    const buy = within(popular).getAllByRole('link', { name: 'Buy Now' });
+    expect(buy).toHaveLength(4);
+    for (const link of buy) expect(link).toHaveAttribute('href', '/market-place');
+
+    const market = section('MarketPlace');
+    await waitFor(() => expect(within(market).getAllByRole('article')).toHaveLength(3));
+    expect(within(market).getAllByRole('link', { name: 'Buy Now' })).toHaveLength(3);
+  });
+
+  it('puts the two columns / four columns grid classes on the lists', async () => {
+    const pending = holdRequests();
+    renderPage(<HomePage />);
+    await waitFor(() => expect(pending).toHaveLength(2));
+    requestTo(pending, '/market/getMarket').reply({ success: true, data: list(4) });
+    const popular = section('Popular Collections');
+    await waitFor(() => expect(within(popular).getByRole('list')).toHaveClass('grid', 'grid-4'));
+  });
+
+  it('falls back to a default name and drawn art when an item has no title or image', async () => {
+    const pending = holdRequests();
+    renderPage(<HomePage />);
+    await waitFor(() => expect(pending).toHaveLength(2));
+    requestTo(pending, '/market/getMarket').reply({
+      success: true,
+      data: [item(1, { title: '', image: undefined })],
+    });
+    requestTo(pending, '/land/getland').reply({
+      success: true,
+      data: [item(2, { title: undefined, kind: 'land' })],
+    });
+    const popular = section('Popular Collections');
+    await waitFor(() =>
+      expect(within(popular).getByRole('heading', { name: 'Hyper Tek NFA' })).toBeInTheDocument(),
+    );
+    expect(within(popular).getByRole('img', { name: 'Hyper Tek NFA' }).tagName).toBe('svg');
+    expect(
+      within(section('MarketPlace')).getByRole('heading', { name: 'Hyper Tek Land' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a loading indicator in each list until its call settles, success or failure', async () => {
+    const pending = holdRequests();
+    renderPage(<HomePage />);
+    await waitFor(() => expect(pending).toHaveLength(2));
+
+    const popular = section('Popular Collections');
+    const market = section('MarketPlace');
+    expect(within(popular).getByRole('status')).toHaveTextContent('Loading Popular Collections');
+    expect(within(market).getByRole('status')).toBeInTheDocument();
+
+    requestTo(pending, '/market/getMarket').reply({ success: true, data: list(2) });
+    await waitFor(() => expect(within(popular).queryByRole('status')).not.toBeInTheDocument());
+    expect(within(market).getByRole('status')).toBeInTheDocument();
+
+    requestTo(pending, '/land/getland').fail();
+    await waitFor(() => expect(within(market).queryByRole('status')).not.toBeInTheDocument());
+  });
+
+  it('only logs failures: an exception or success false leaves the lists empty', async () => {
+    const pending = holdRequests();
+    renderPage(<HomePage />);
+    await waitFor(() => expect(pending).toHaveLength(2));
+
+    requestTo(pending, '/market/getMarket').fail('Network Error');
+    requestTo(pending, '/land/getland').reply({ success: false, message: 'Database offline' });
+
+    const popular = section('Popular Collections');
+    const market = section('MarketPlace');
+    await waitFor(() => expect(within(popular).queryByRole('status')).not.toBeInTheDocument());
+    await waitFor(() => expect(within(market).queryByRole('status')).not.toBeInTheDocument());
+
+    expect(within(popular).queryByRole('article')).not.toBeInTheDocument();
+    expect(within(market).queryByRole('article')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Network Error|Database offline/)).not.toBeInTheDocument();
+    expect(errorLog).toHaveBeenCalledWith('Error fetching market data', expect.any(Error));
+    expect(errorLog).toHaveBeenCalledWith('Failed to fetch market data', 'Database offline');
+  });
+});

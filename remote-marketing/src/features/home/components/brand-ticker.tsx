@@ -1,0 +1,37 @@
+const LABEL = 'HYPER TEK 2117';
+const REPEAT = 10;
+/** On phones only the first three labels are shown (SPEC §2 Home). */
+const VISIBLE_ON_MOBILE = 3;
+
+function Track() {
+  return (
+    <ul className="mk-ticker__track">
+      {Array.from({ length: REPEAT }, (_, i) => (
+        <li
+          key={i}
+          className={
+            i < VISIBLE_ON_MOBILE ? 'mk-ticker__item' : 'mk-ticker__item mk-ticker__item--wide'
+          }
+        >
+          {LABEL}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * A band repeating the brand label, scrolling as a marquee. The second track is the same row
+ * again so the loop has no seam; it is decoration only (hidden from assistive technology), and
+ * it stands still for visitors who prefer reduced motion.
+ */
+export function BrandTicker() {
+  return (
+    <div className="mk-ticker" aria-hidden="true" data-testid="brand-ticker">
+      <div className="mk-ticker__belt">
+        <Track />
+        <Track />
+      </div>
+    </div>
+  );
+}

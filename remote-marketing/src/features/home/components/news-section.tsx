@@ -1,0 +1,44 @@
+import { Link } from 'react-router';
+
+import { GeneratedArt } from '../../../components/generated-art';
+import { SectionHeading } from '../../../components/section-heading';
+
+const PLACEHOLDER = 'New update coming up on the 25th of august';
+
+/** One featured story and three placeholders for the next update (SPEC §2 Home). */
+export function NewsSection() {
+  return (
+    <section className="container section" aria-labelledby="home-news">
+      <SectionHeading id="home-news" eyebrow="Transmissions" title="Latest News" />
+      <div className="mk-news">
+        <article className="card mk-news__featured">
+          <GeneratedArt seed="season-zero" kind="news" className="mk-news__art" />
+          <div className="mk-news__body">
+            <p className="mk-eyebrow">Featured · Season Zero</p>
+            <h3>Season Zero opens the gates of Neo-Kowloon</h3>
+            <p className="muted">
+              The first Overlord Realm season is live: 2,117 founding land parcels, a new racing
+              circuit over the flooded docks and a faction leaderboard that resets every 30 days.
+            </p>
+            <Link to="/news" className="mk-text-link">
+              Read the dispatch
+            </Link>
+          </div>
+        </article>
+        <ul className="mk-news__list">
+          {[1, 2, 3].map((n) => (
+            <li key={n} className="card mk-news__item">
+              <GeneratedArt seed={`update-${n}`} kind="news" className="mk-news__thumb" />
+              <p>{PLACEHOLDER}</p>
+            </li>
+          ))}
+        </ul>
+      </div>
+      <div className="mk-actions mk-actions--center">
+        <button type="button" className="btn btn-ghost">
+          More News
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+/** DOM matchers (toBeInTheDocument, toHaveAttribute …) for every test. */
+import '@testing-library/jest-dom';

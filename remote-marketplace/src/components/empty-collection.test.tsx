@@ -1,0 +1,21 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { renderPage } from '../test/render';
+import { EmptyCollection } from './empty-collection';
+
+describe('EmptyCollection', () => {
+  it("shows tabs to '#', 'No Items' and 'Browse Collection'", async () => {
+    renderPage(<EmptyCollection browseTo="/land" />, { path: '/x' });
+    const tabs = within(screen.getByRole('list', { name: 'Collection' }));
+    expect(tabs.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+      ['Overview', '#'],
+      ['Collectibles', '#'],
+      ['Lands', '#'],
+      ['Activities', '#'],
+    ]);
+    expect(screen.getByText('No Items')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('link', { name: 'Browse Collection' }));
+    expect(screen.getByRole('heading', { name: 'Landed on /land' })).toBeInTheDocument();
+  });
+});

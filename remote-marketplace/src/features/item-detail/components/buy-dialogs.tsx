@@ -1,0 +1,94 @@
+import { PLATFORM_FEE, totalWithFee } from '@hypertek/shared';
+
+import { DialogButtons, Modal } from '../../../components/modal';
+import { usdt } from '../../../lib/catalogue-item';
+
+export type BuyStep = 'assets' | 'confirm';
+
+interface BuyDialogsProps {
+  step: BuyStep | null;
+  price: number;
+  title: string;
+  checking: boolean;
+  onNext: () => void;
+  onConfirm: () => void;
+  onClose: () => void;
+}
+
+/**
+ * The buy flow's dialogs (SPEC §4): 'Buy Assets' (list price, platform fee, total) with Cancel
+ * and 'Buy Now', then the confirmation showing 'List Price' = price + fee with Close and Confirm.
+ */
+export function BuyDialogs({
+  step,
+  price,
+  title,
+  checking,
+  onNext,
+  onConfirm,
+  onClose,
+}: BuyDialogsProps) {
+  const total = usdt(totalWithFee(price));
+
+  if (step === 'assets') {
+    return (
+      <Modal
+        title="Buy Assets"
+        onClose={onClose}
+        actions={
+          <DialogButtons
+            dismiss="Cancel"
+            onDismiss={onClose}
+            confirm="Buy Now"
+            onConfirm={onNext}
+          />
+        }
+      >
+        <p className="mp-strong">{title}</p>
+        <dl className="mp-fees">
+          <div>
+            <dt>List price</dt>
+            <dd>{usdt(price)}</dd>
+          </div>
+          <div>
+            <dt>Platform Fee</dt>
+            <dd>{usdt(PLATFORM_FEE)}</dd>
+          </div>
+          <div className="mp-fees-total">
+            <dt>Total Fee</dt>
+            <dd>{total}</dd>
+          </div>
+        </dl>
+      </Modal>
+    );
+  }
+
+  if (step === 'confirm') {
+    return (
+      <Modal
+        title="Confirm Purchase"
+        onClose={onClose}
+        actions={
+          <DialogButtons
+            dismiss="Close"
+            onDismiss={onClose}
+            confirm="Confirm"
+            onConfirm={onConfirm}
+            busy={checking}
+            busyLabel="Checking…"
+          />
+        }
+      >
+        <p className="muted">You are about to buy {title}.</p>
+        <dl className="mp-fees">
+          <div className="mp-fees-total">
+            <dt>List Price</dt>
+            <dd>{total}</dd>
+          </div>
+        </dl>
+      </Modal>
+    );
+  }
+
+  return null;
+}

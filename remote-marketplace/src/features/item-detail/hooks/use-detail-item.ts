@@ -1,0 +1,20 @@
+import { useEffect, useMemo } from 'react';
+import { useLocation } from 'react-router';
+
+import { isCatalogueItem, type WireItem } from '../../../lib/catalogue-item';
+import { readPaymentItem, savePaymentItem } from '../../../lib/payment-item';
+
+/**
+ * The item a detail page shows (SPEC §2, §3): from navigation state, else the one saved under
+ * `paymentItem`; whichever it is gets saved there, for a reload and for the checkout pages.
+ */
+export function useDetailItem(): WireItem | null {
+  const { state } = useLocation() as { state: unknown };
+  const item = useMemo(() => (isCatalogueItem(state) ? state : readPaymentItem()), [state]);
+
+  useEffect(() => {
+    if (item) savePaymentItem(item);
+  }, [item]);
+
+  return item;
+}

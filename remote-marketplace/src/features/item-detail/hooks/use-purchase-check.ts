@@ -1,0 +1,57 @@
+import {
+  api,
+  errorMessage,
+  MESSAGES,
+  notify,
+  useSession,
+  validatePurchase,
+} from '@hypertek/shared';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+
+import { itemId, type WireItem } from '../../../lib/catalogue-item';
+
+/** Where each buy path goes when the item is not purchased yet (SPEC §4). */
+export const PURCHASE_PATHS = { card: '/stripe-payment', offer: '/offer' } as const;
+export type PurchasePath = keyof typeof PURCHASE_PATHS;
+
+/** A failed check's toast: the server's message, else the error's, else 'Payment failed'. */
+function purchaseFailure(error: unknown): string {
+  const own = error instanceof Error && error.message ? error.message : MESSAGES.paymentFailed;
+  return errorMessage(error, own);
+}
+
+/**
+ * The purchase check (SPEC §4, §5, §8): validated first (signed-out users are asked to sign in),
+ * then `game/create`. exist 'no' goes on to the path with the item as state; 'yes' says it is
+ * already purchased. Returns `check`, and whether a check is running.
+ */
+export function usePurchaseCheck(item: WireItem) {
+  const { user } = useSession();
+  const navigate = useNavigate();
+  const [checking, setChecking] = useState(false);
+
+  const check = async (path: PurchasePath): Promise<void> => {
+    const request = { userId: user?._id ?? user?.id ?? '', productId: itemId(item) };
+    const invalid = validatePurchase(request);
+    if (invalid) {
+      notify.error(invalid);
+      return;
+    }
+    setChecking(true);
+    try {
+      const { exist } = await api.checkPurchase(request);
+      if (exist === 'no') {
+        void navigate(PURCHASE_PATHS[path], { state: item });
+        return;
+      }
+      notify.error(MESSAGES.alreadyPurchased);
+    } catch (error) {
+      notify.error(purchaseFailure(error));
+    } finally {
+      setChecking(false);
+    }
+  };
+
+  return { check, checking };
+}

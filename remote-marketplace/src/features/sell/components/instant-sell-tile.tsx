@@ -1,0 +1,43 @@
+import '../../../styles/marketplace.css';
+
+import { SAMPLE_SELL_ITEM } from '@hypertek/shared';
+
+import { usdt } from '../../../lib/catalogue-item';
+import { useSellFlow } from '../hooks/use-sell-flow';
+import { SellDialogs } from './sell-dialogs';
+
+/** The first tile of the market and land grids: a price and 'Sell Now', opening the sell flow. */
+export function InstantSellTile() {
+  const flow = useSellFlow();
+  return (
+    <article className="card mp-card mp-sell-tile" aria-labelledby="mp-sell-title">
+      <div className="mp-sell-glow" aria-hidden="true" />
+      <svg className="mp-sell-emblem" viewBox="0 0 64 64" aria-hidden="true">
+        <path
+          d="M32 4 56 18v28L32 60 8 46V18Z"
+          fill="rgb(0 229 255 / 8%)"
+          stroke="#00e5ff"
+          strokeWidth="2"
+        />
+        <path
+          d="M35 14 22 36h10l-3 14 13-22H32Z"
+          fill="#ff2bd6"
+          stroke="#ff2bd6"
+          strokeWidth="1.5"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <p className="mp-eyebrow">Sell in one step</p>
+      <h3 id="mp-sell-title">Instant Sell</h3>
+      <p className="muted">List an item from your hangar at the current floor.</p>
+      <p className="mp-card-price">
+        <span className="muted">Price</span>
+        <span className="price">{usdt(SAMPLE_SELL_ITEM.price)}</span>
+      </p>
+      <button type="button" className="btn btn-primary" aria-haspopup="dialog" onClick={flow.start}>
+        Sell Now
+      </button>
+      <SellDialogs step={flow.step} onMove={flow.moveTo} onClose={flow.close} />
+    </article>
+  );
+}

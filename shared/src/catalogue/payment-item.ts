@@ -1,0 +1,35 @@
+/**
+ * The item being bought, kept in local storage under `paymentItem` (SPEC §3): the marketplace's
+ * detail pages save it, the checkout pages read it after a reload or a link without state.
+ */
+import { isCatalogueItem, type WireItem } from '../contract/catalogue-item';
+
+export const PAYMENT_ITEM_STORAGE_KEY = 'paymentItem';
+
+function storage(): Storage | null {
+  try {
+    return typeof localStorage === 'undefined' ? null : localStorage;
+  } catch {
+    return null; // storage disabled (privacy mode): the item travels in navigation state only
+  }
+}
+
+/** The saved item, or null when there is none, it is not an item, or storage is unavailable. */
+export function readPaymentItem(): WireItem | null {
+  try {
+    const raw = storage()?.getItem(PAYMENT_ITEM_STORAGE_KEY);
+    if (!raw) return null;
+    const value: unknown = JSON.parse(raw);
+    return isCatalogueItem(value) ? value : null;
+  } catch {
+    return null;
+  }
+}
+
+export function savePaymentItem(item: WireItem): void {
+  try {
+    storage()?.setItem(PAYMENT_ITEM_STORAGE_KEY, JSON.stringify(item));
+  } catch {
+    // quota or privacy mode: navigation state still carries the item
+  }
+}
