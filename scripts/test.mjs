@@ -101,12 +101,16 @@ const [pm, pmPrefix] = pnpmArgs();
 const unitEnv = { ...process.env, CI: process.env.CI ?? '1' };
 delete unitEnv.DATABASE_URL;
 delete unitEnv.REDIS_URL;
+// The API's suite is the longest (a database per test file): start it first so that the other
+// worker runs the rest meanwhile.
 const queue = [
-  ...packages.map(({ pkg }) => ({
-    name: pkg.name.replace('@hypertek/', ''),
-    cmd: pm,
-    args: [...pmPrefix, '--filter', pkg.name, 'test'],
-  })),
+  ...packages
+    .sort((a, b) => Number(b.pkg.name === '@hypertek/api') - Number(a.pkg.name === '@hypertek/api'))
+    .map(({ pkg }) => ({
+      name: pkg.name.replace('@hypertek/', ''),
+      cmd: pm,
+      args: [...pmPrefix, '--filter', pkg.name, 'test'],
+    })),
 ];
 if (!only) {
   const toolingTests = ['scripts/serve', 'scripts/lib', 'deploy']
@@ -116,7 +120,7 @@ if (!only) {
         .filter((f) => f.endsWith('.test.mjs'))
         .map((f) => join(dir, f)),
     );
-  queue.unshift({
+  queue.push({
     name: 'tooling',
     cmd: process.execPath,
     args: ['--test', '--test-reporter=tap', ...toolingTests],
