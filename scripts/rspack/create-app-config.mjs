@@ -35,6 +35,21 @@ function reactRouterProduction(appDir) {
   );
 }
 
+/** @param {string} title */
+const standalonePage = (title) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="theme-color" content="#05060f" />
+    <title>${title} — Hyper Tek (standalone)</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
 /** The shared singletons; every app declares the same set. */
 function sharedSingletons(appDir) {
   /** @type {Record<string, {singleton: true, requiredVersion: string}>} */
@@ -118,7 +133,10 @@ export function createAppConfig({ appDir, name, port, title, exposes }) {
       plugins: [
         !containerOnly &&
           new rspack.HtmlRspackPlugin({
-            template: path.join(appDir, 'public/index.html'),
+            // The host has its own page (splash); a remote's standalone dev page is generated.
+            ...(isRemote
+              ? { templateContent: standalonePage(title) }
+              : { template: path.join(appDir, 'public/index.html') }),
             title,
             // Only the entry: federation chunks are loaded by the runtime on demand.
             chunks: ['main'],
