@@ -32,14 +32,16 @@ export function useFormSubmit<T>(options: {
     if (problem) return fail(problem);
     setError(null);
     setPending(true);
+    let result: T;
     try {
-      const result = await options.request();
-      setPending(false);
-      options.onSuccess(result);
+      result = await options.request();
     } catch (failure) {
+      return fail(errorMessage(failure, options.failureMessage));
+    } finally {
       setPending(false);
-      fail(errorMessage(failure, options.failureMessage));
     }
+    // Outside the try: a failure of what follows success is a bug, not a failed request.
+    options.onSuccess(result);
   };
   return { submit, pending, error, errorId, errorIdFor };
 }

@@ -63,6 +63,6 @@ export function stubApi(routes: Record<string, Route>): SentRequest[] {
   return sent;
 }
 
-export function unstubApi(): void {
-  delete http.defaults.adapter;
-}
+/** What reached the server, without the headers: method, path and body. */
+export const calls = (sent: SentRequest[]) =>
+  sent.map(({ method, url, body }) => ({ method, url, body }));
