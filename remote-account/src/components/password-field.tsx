@@ -1,5 +1,7 @@
 import { useId, useState } from 'react';
 
+import '../styles/base.css';
+
 /** A password input with a show/hide toggle; `errorId` links it to the form's error when invalid. */
 export function PasswordField({
   label,

@@ -63,6 +63,7 @@ describe('/edit', () => {
   it.each([
     [{ status: 401, data: { message: 'Session expired' } }, 'Session expired'],
     [{ status: 500, data: {} }, 'Failed to fetch profile'],
+    [{ status: 200, data: { success: true } }, 'Failed to fetch profile'],
   ])("toasts a failed load: the server's message, else the fallback", async (reply, message) => {
     stubApi({ 'GET /getProfile': reply });
     signInAs(makeUser({ FullName: 'Ada Lovelace' }));
@@ -209,6 +210,7 @@ describe('/edit', () => {
   it.each([
     [{ status: 400, data: { message: 'Current password is wrong' } }, 'Current password is wrong'],
     [{ status: 500, data: {} }, 'Failed to update profile'],
+    [{ status: 200, data: { success: true } }, 'Failed to update profile'],
   ])("shows a failed save: the server's message, else the fallback", async (reply, message) => {
     const { user, path } = await openEdit({ 'PUT /profile': reply });
     await user.click(screen.getByRole('button', { name: 'Save' }));

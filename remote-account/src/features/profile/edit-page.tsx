@@ -23,6 +23,12 @@ import { CopyIdButton } from './components/copy-id-button';
 import { LoginFirst } from './components/login-first';
 import { userId } from './lib/display-name';
 
+/** The user of a profile answer. An answer without one counts as a failure (the fallback message). */
+function userOf(body: { user?: User | null }): User {
+  if (!body.user) throw new Error('The answer holds no user');
+  return body.user;
+}
+
 /**
  * The form of /edit (SPEC §2, §5, §7): loads the profile, then saves FullName, Email (read-only),
  * Bio, Password, NewPassword and an optional Avatar as multipart; on success the session's user is
@@ -45,7 +51,8 @@ function EditProfileForm({ sessionUser }: { sessionUser: User }) {
     const controller = new AbortController();
     api
       .getProfile({ signal: controller.signal })
-      .then(({ user }) => {
+      .then((body) => {
+        const user = userOf(body);
         setProfile(user);
         setFullName(user.FullName);
         setBio(user.Bio);
@@ -67,10 +74,10 @@ function EditProfileForm({ sessionUser }: { sessionUser: User }) {
       form.append('Password', profile.Password ? Password : '');
       form.append('NewPassword', profile.Password ? NewPassword : '');
       if (Avatar) form.append('Avatar', Avatar);
-      return api.updateProfile(form);
+      return api.updateProfile(form).then(userOf);
     },
     failureMessage: MESSAGES.profileUpdateFailed,
-    onSuccess: ({ user }) => {
+    onSuccess: (user) => {
       session.updateUser(user);
       notify.success(MESSAGES.profileUpdated);
       void navigate('/profile');

@@ -26,7 +26,7 @@ export function ItemCard({ item, kind }: { item: CatalogueItem; kind: 'nfa' | 'l
       <h3>{title}</h3>
       <p className="ac-item-meta">
         <span className="muted">{serialOf(item)}</span>
-        <span className="price">${item.price}</span>
+        {Number.isFinite(item.price) && <span className="price">${item.price}</span>}
       </p>
       <Link to="/List" className="btn btn-primary ac-card-btn" aria-label={`List Now: ${title}`}>
         List Now
