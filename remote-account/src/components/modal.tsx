@@ -16,8 +16,11 @@ export function Modal({
   onClose,
   children,
   actions,
+  focusKey,
 }: {
   title: string;
+  /** A dialog that shows steps under one title moves focus in again when this changes. */
+  focusKey?: string;
   onClose: () => void;
   children: ReactNode;
   actions: ReactNode;
@@ -29,11 +32,16 @@ export function Modal({
     close.current = onClose;
   });
 
+  // Focus goes back to what opened the dialog once it closes…
   useEffect(() => {
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    dialog.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     return () => opener?.focus();
   }, []);
+  // …and into the dialog when it opens or shows another step.
+  const step = focusKey ?? title;
+  useEffect(() => {
+    dialog.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+  }, [step]);
 
   const onKeyDown = (event: React.KeyboardEvent) => {
     if (event.key === 'Escape') return close.current();

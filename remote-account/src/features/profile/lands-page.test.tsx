@@ -14,7 +14,7 @@ describe('/Lands (Land tab)', () => {
     signInAs();
     renderAt('/Lands', { '/Lands': <LandsPage /> });
 
-    expect(await screen.findAllByRole('link', { name: /^List Now/ })).toHaveLength(4);
+    expect(await screen.findAllByRole('button', { name: /^List Now/ })).toHaveLength(4);
     expect(screen.getByRole('heading', { level: 3, name: 'Parcel 4' })).toBeInTheDocument();
     expect(screen.queryByRole('heading', { name: 'Parcel 5' })).not.toBeInTheDocument();
     expect(screen.getByText('$3000')).toBeInTheDocument();

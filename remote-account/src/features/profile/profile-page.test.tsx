@@ -67,7 +67,7 @@ describe('/Profile (Collectible tab)', () => {
     signInAs();
     renderProfile();
 
-    const cards = await screen.findAllByRole('link', { name: /^List Now/ });
+    const cards = await screen.findAllByRole('button', { name: /^List Now/ });
     expect(cards).toHaveLength(4);
     expect(
       screen.getAllByRole('heading', { level: 3, name: /^Item/ }).map((h) => h.textContent),

@@ -1,7 +1,8 @@
 import { useEffect, useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 
-import { SeedPhraseNotice, WalletFrame, WalletHelp, WalletMark } from './components/wallet-frame';
+import { WalletOption } from '../../components/wallet-option';
+import { SeedPhraseNotice, WalletFrame, WalletHelp } from './components/wallet-frame';
 
 /** How long the static 'Connecting Wallet' state shows before the unlock screen. */
 export const CONNECTING_PREVIEW_MS = 1_500;
@@ -72,18 +73,7 @@ export default function WalletConnectPage() {
       <p className="muted ac-wallet-lead">
         Connect a wallet to list your collectibles and lands on the Hyper Tek market.
       </p>
-      <ul className="ac-wallet-options">
-        <li>
-          <button type="button" className="ac-wallet-option" onClick={() => setStep('connecting')}>
-            <WalletMark size={36} />
-            <span>
-              <strong>MetaMask</strong>
-              <span className="muted">Browser wallet</span>
-            </span>
-            <span className="ac-chip">Popular</span>
-          </button>
-        </li>
-      </ul>
+      <WalletOption onChoose={() => setStep('connecting')} />
       <SeedPhraseNotice />
       <WalletHelp />
     </WalletFrame>

@@ -1,7 +1,10 @@
 import { CARDS_PER_LIST, type CatalogueItem, type ListResponse } from '@hypertek/shared';
 
 import { LoadingStatus } from '../../../components/loading-status';
+import { useState } from 'react';
+
 import { useFirstItems } from '../hooks/use-first-items';
+import { BuyAssetsChain } from './buy-assets-chain';
 import { EmptyState } from './empty-state';
 import { ItemCard } from './item-card';
 
@@ -18,6 +21,7 @@ export function CollectionGrid({
   kind: 'nfa' | 'land';
 }) {
   const items = useFirstItems(request, CARDS_PER_LIST);
+  const [chosen, setChosen] = useState<CatalogueItem | null>(null);
   if (!items) {
     return <LoadingStatus />;
   }
@@ -29,10 +33,13 @@ export function CollectionGrid({
     );
   }
   return (
-    <ul className="grid grid-4 ac-cards">
-      {items.map((item) => (
-        <ItemCard key={item._id || item.id} item={item} kind={kind} />
-      ))}
-    </ul>
+    <>
+      <ul className="grid grid-4 ac-cards">
+        {items.map((item) => (
+          <ItemCard key={item._id || item.id} item={item} kind={kind} onChoose={setChosen} />
+        ))}
+      </ul>
+      {chosen && <BuyAssetsChain item={chosen} onClose={() => setChosen(null)} />}
+    </>
   );
 }

@@ -1,5 +1,4 @@
 import { apiAssetUrl, type CatalogueItem } from '@hypertek/shared';
-import { Link } from 'react-router';
 
 import { ItemArt } from '../../../components/item-art';
 
@@ -12,8 +11,17 @@ function serialOf(item: CatalogueItem): string {
   return typeof serial === 'string' ? serial : '';
 }
 
-/** A collectible or land the user holds, with 'List Now' (to the Listing tab). */
-export function ItemCard({ item, kind }: { item: CatalogueItem; kind: 'nfa' | 'land' }) {
+/** A collectible or land on the profile, with 'List Now' (which opens the buy chain, SPEC §4). */
+export function ItemCard({
+  item,
+  kind,
+  onChoose,
+}: {
+  item: CatalogueItem;
+  kind: 'nfa' | 'land';
+  /** 'List Now' was pressed (the item carries its shown title). */
+  onChoose: (item: CatalogueItem) => void;
+}) {
   const image = apiAssetUrl(item.image);
   const title = item.title || DEFAULT_TITLE[kind];
   return (
@@ -28,9 +36,14 @@ export function ItemCard({ item, kind }: { item: CatalogueItem; kind: 'nfa' | 'l
         <span className="muted">{serialOf(item)}</span>
         {Number.isFinite(item.price) && <span className="price">${item.price}</span>}
       </p>
-      <Link to="/List" className="btn btn-primary ac-card-btn" aria-label={`List Now: ${title}`}>
+      <button
+        type="button"
+        className="btn btn-primary ac-card-btn"
+        aria-label={`List Now: ${title}`}
+        onClick={() => onChoose({ ...item, title })}
+      >
         List Now
-      </Link>
+      </button>
     </li>
   );
 }
