@@ -1,4 +1,5 @@
 import { apiAssetUrl } from '@hypertek/shared';
+import type { CSSProperties } from 'react';
 
 /**
  * The user's avatar: an image on the API host (or a local preview), else a pilot-helmet icon.
@@ -7,7 +8,7 @@ import { apiAssetUrl } from '@hypertek/shared';
 export function Avatar({ path, size = 112 }: { path: string | null | undefined; size?: number }) {
   const src = apiAssetUrl(path);
   return (
-    <span className="ac-avatar" style={{ width: size, height: size }}>
+    <span className="ac-avatar" style={{ '--ac-avatar-size': `${size}px` } as CSSProperties}>
       {src ? (
         <img src={src} alt="" width={size} height={size} />
       ) : (
