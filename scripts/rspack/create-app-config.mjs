@@ -90,7 +90,10 @@ export function createAppConfig({ appDir, name, port, title, exposes }) {
       output: {
         path: path.join(appDir, 'dist'),
         uniqueName: name,
-        publicPath: 'auto',
+        // The host is served at the site root: its chunks must load from '/' on every route,
+        // including nested ones (/reset-password/<token>). A remote's chunks load from wherever its
+        // manifest was found.
+        publicPath: isRemote ? 'auto' : '/',
         filename: production ? 'static/js/[name].[contenthash:10].js' : 'static/js/[name].js',
         chunkFilename: production ? 'static/js/[name].[contenthash:10].js' : 'static/js/[name].js',
         cssFilename: production
