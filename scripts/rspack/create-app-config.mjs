@@ -35,6 +35,21 @@ function reactRouterProduction(appDir) {
   );
 }
 
+/** @param {string} title */
+const standalonePage = (title) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <meta name="theme-color" content="#05060f" />
+    <title>${title} — Hyper Tek (standalone)</title>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+
 /** The shared singletons; every app declares the same set. */
 function sharedSingletons(appDir) {
   /** @type {Record<string, {singleton: true, requiredVersion: string}>} */
@@ -75,7 +90,10 @@ export function createAppConfig({ appDir, name, port, title, exposes }) {
       output: {
         path: path.join(appDir, 'dist'),
         uniqueName: name,
-        publicPath: 'auto',
+        // The host is served at the site root: its chunks must load from '/' on every route,
+        // including nested ones (/reset-password/<token>). A remote's chunks load from wherever its
+        // manifest was found.
+        publicPath: isRemote ? 'auto' : '/',
         filename: production ? 'static/js/[name].[contenthash:10].js' : 'static/js/[name].js',
         chunkFilename: production ? 'static/js/[name].[contenthash:10].js' : 'static/js/[name].js',
         cssFilename: production
@@ -118,7 +136,10 @@ export function createAppConfig({ appDir, name, port, title, exposes }) {
       plugins: [
         !containerOnly &&
           new rspack.HtmlRspackPlugin({
-            template: path.join(appDir, 'public/index.html'),
+            // The host has its own page (splash); a remote's standalone dev page is generated.
+            ...(isRemote
+              ? { templateContent: standalonePage(title) }
+              : { template: path.join(appDir, 'public/index.html') }),
             title,
             // Only the entry: federation chunks are loaded by the runtime on demand.
             chunks: ['main'],

@@ -19,6 +19,7 @@ export {
 } from './session/session-store';
 export type { SessionStore } from './session/session-store';
 export { useSession } from './session/use-session';
+export { useLiveSearch } from './search/use-live-search';
 export { decodeToken, isTokenExpired } from './session/jwt';
 export type { TokenPayload } from './session/jwt';
 export {

@@ -2,15 +2,18 @@ import { api, MESSAGES, validateLogin } from '@hypertek/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
-import { FullScreenSpinner } from './components/full-screen-spinner';
-import { PasswordField } from './components/password-field';
+import { PasswordField } from '../../components/password-field';
+import { AuthForm } from './components/auth-form';
+import { AuthShell } from './components/auth-shell';
+import { EmailField } from './components/email-field';
+import { SignInAlternatives } from './components/sign-in-alternatives';
 import { useAuthSubmit } from './hooks/use-auth-submit';
 
 /** /signin 'Welcome Back' (SPEC §2). Success goes to /profile. */
 export default function SigninPage() {
   const [Email, setEmail] = useState('');
   const [Password, setPassword] = useState('');
-  const { submit, pending } = useAuthSubmit({
+  const form = useAuthSubmit({
     validate: () => validateLogin({ Email, Password }),
     request: () => api.login({ Email, Password }),
     successMessage: MESSAGES.loginSuccess,
@@ -18,41 +21,33 @@ export default function SigninPage() {
   });
 
   return (
-    <section className="card auth-card">
-      <h1>Welcome Back</h1>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <div className="field">
-          <label htmlFor="signin-email">Email</label>
-          <input
-            id="signin-email"
-            type="email"
-            autoComplete="email"
-            value={Email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
+    <AuthShell
+      title="Welcome Back"
+      lead="Sign in to manage your collectibles, lands and listings."
+      footer={
+        <p className="muted">
+          New to Hyper Tek? <Link to="/signup">Create an account</Link>
+        </p>
+      }
+    >
+      <AuthForm form={form} submitLabel="Sign In">
+        <EmailField
+          value={Email}
+          onChange={setEmail}
+          errorId={form.errorIdFor(MESSAGES.invalidEmail)}
+        />
         <PasswordField
           label="Password"
           value={Password}
           onChange={setPassword}
           autoComplete="current-password"
+          errorId={form.errorIdFor(MESSAGES.passwordLength)}
         />
-        <Link to="/forgot-password">Forgot password?</Link>
-        <button type="submit" className="btn btn-primary" disabled={pending}>
-          Sign In
-        </button>
-      </form>
-      <p className="muted">
-        New to Hyper Tek? <Link to="/signup">Create an account</Link>
-      </p>
-      {pending && <FullScreenSpinner />}
-    </section>
+        <Link to="/forgot-password" className="ac-forgot-link">
+          Forgot password?
+        </Link>
+      </AuthForm>
+      <SignInAlternatives />
+    </AuthShell>
   );
 }

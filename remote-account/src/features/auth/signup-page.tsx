@@ -2,8 +2,11 @@ import { api, MESSAGES, validateSignup } from '@hypertek/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
-import { FullScreenSpinner } from './components/full-screen-spinner';
-import { PasswordField } from './components/password-field';
+import { AuthForm } from './components/auth-form';
+import { AuthShell } from './components/auth-shell';
+import { EmailField } from './components/email-field';
+import { NewPasswordFields } from './components/new-password-fields';
+import { SignInAlternatives } from './components/sign-in-alternatives';
 import { useAuthSubmit } from './hooks/use-auth-submit';
 
 /** /signup 'Create Account' (SPEC §2). Success goes to '/'. */
@@ -11,7 +14,7 @@ export default function SignupPage() {
   const [Email, setEmail] = useState('');
   const [Password, setPassword] = useState('');
   const [ConfirmPassword, setConfirm] = useState('');
-  const { submit, pending } = useAuthSubmit({
+  const form = useAuthSubmit({
     validate: () => validateSignup({ Email, Password, ConfirmPassword }),
     request: () => api.signup({ Email, Password, ConfirmPassword }),
     successMessage: MESSAGES.signupSuccess,
@@ -21,46 +24,31 @@ export default function SignupPage() {
   });
 
   return (
-    <section className="card auth-card">
-      <h1>Create Account</h1>
-      <form
-        className="form"
-        noValidate
-        onSubmit={(e) => {
-          e.preventDefault();
-          void submit();
-        }}
-      >
-        <div className="field">
-          <label htmlFor="signup-email">Email</label>
-          <input
-            id="signup-email"
-            type="email"
-            autoComplete="email"
-            value={Email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </div>
-        <PasswordField
-          label="Password"
-          value={Password}
-          onChange={setPassword}
-          autoComplete="new-password"
+    <AuthShell
+      title="Create Account"
+      lead="Join the pilots of 2117: collect, trade and build."
+      footer={
+        <p className="muted">
+          Already a pilot? <Link to="/signin">Sign in</Link>
+        </p>
+      }
+    >
+      <AuthForm form={form} submitLabel="Sign Up">
+        <EmailField
+          value={Email}
+          onChange={setEmail}
+          errorId={form.errorIdFor(MESSAGES.invalidEmail)}
         />
-        <PasswordField
-          label="Confirm Password"
-          value={ConfirmPassword}
-          onChange={setConfirm}
-          autoComplete="new-password"
+        <NewPasswordFields
+          form={form}
+          passwordLabel="Password"
+          password={Password}
+          confirm={ConfirmPassword}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
         />
-        <button type="submit" className="btn btn-primary" disabled={pending}>
-          Sign Up
-        </button>
-      </form>
-      <p className="muted">
-        Already a pilot? <Link to="/signin">Sign in</Link>
-      </p>
-      {pending && <FullScreenSpinner />}
-    </section>
+      </AuthForm>
+      <SignInAlternatives />
+    </AuthShell>
   );
 }

@@ -1,8 +1,12 @@
+import { ProfileLayout } from './components/profile-layout';
+import { UserActivity } from './components/user-activity';
+import { userId } from './lib/display-name';
+
+/** /Activity, the Activities tab (SPEC §2): the activity table, 5 rows. */
 export default function ActivityPage() {
   return (
-    <section className="container page-header">
-      <h1>Your activity</h1>
-      <p className="lead">What you bought and sold.</p>
-    </section>
+    <ProfileLayout title="Activities">
+      {(user) => <UserActivity userId={userId(user)} />}
+    </ProfileLayout>
   );
 }

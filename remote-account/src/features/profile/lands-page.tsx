@@ -1,8 +1,15 @@
+import { api } from '@hypertek/shared';
+
+import { CollectionGrid } from './components/collection-grid';
+import { ProfileLayout } from './components/profile-layout';
+
+const loadLand = (signal: AbortSignal) => api.getLand({}, { signal });
+
+/** /Lands, the Land tab (SPEC §2): the profile layout with the first 4 lands. */
 export default function LandsPage() {
   return (
-    <section className="container page-header">
-      <h1>Your lands</h1>
-      <p className="lead">The parcels you hold.</p>
-    </section>
+    <ProfileLayout title="Land">
+      {() => <CollectionGrid request={loadLand} kind="land" />}
+    </ProfileLayout>
   );
 }

@@ -1,8 +1,12 @@
+import { EmptyState } from './components/empty-state';
+
+/** /no-personal-activity: no trades yet, and 'Browse Collection'. */
 export default function NoPersonalActivityPage() {
   return (
-    <section className="container page-header">
-      <h1>No activity yet</h1>
-      <p className="lead">Your trades will show up here.</p>
+    <section className="container section">
+      <EmptyState title="No Activity Yet">
+        Your purchases, sales and offers will show up here once you start trading.
+      </EmptyState>
     </section>
   );
 }

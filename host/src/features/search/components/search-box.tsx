@@ -1,13 +1,12 @@
-import { api, type SearchHit, type SearchResult } from '@hypertek/shared';
+import { api, useLiveSearch, type SearchHit, type SearchResult } from '@hypertek/shared';
 import { useCallback, useId, useRef, useState } from 'react';
 
 import { useOutsideClick } from '../../../hooks/use-outside-click';
-import { useSearch } from '../hooks/use-search';
 
 /** The top bar's search box (signed-in users): results of lands and NFAs in a dropdown. */
 export function SearchBox({ className = '' }: { className?: string }) {
   const [text, setText] = useState('');
-  const { results, loading } = useSearch(text);
+  const { results, pending } = useLiveSearch(text);
   // The dropdown opens whenever new results arrive; closing it dismisses only those results.
   const [dismissed, setDismissed] = useState<SearchResult | null>(null);
   const count = results.lands.length + results.nfas.length;
@@ -53,7 +52,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
         aria-label="Search lands and NFAs"
         aria-expanded={open}
         aria-controls={listId}
-        aria-busy={loading}
+        aria-busy={pending}
         role="combobox"
         value={text}
         onChange={(e) => setText(e.target.value)}

@@ -1,6 +1,7 @@
-import { errorMessage, notify, session, type AuthResponse } from '@hypertek/shared';
-import { useState } from 'react';
+import { MESSAGES, notify, session, type AuthResponse } from '@hypertek/shared';
 import { useNavigate } from 'react-router';
+
+import { useFormSubmit } from '../../../hooks/use-form-submit';
 
 /**
  * Submits a sign-up or sign-in: validates with the shared rule first (its message is toasted),
@@ -15,22 +16,14 @@ export function useAuthSubmit(options: {
   alsoSaveToken?: boolean;
 }) {
   const navigate = useNavigate();
-  const [pending, setPending] = useState(false);
-
-  const submit = async () => {
-    const problem = options.validate();
-    if (problem) return notify.error(problem);
-    setPending(true);
-    try {
-      const { user, token } = await options.request();
+  return useFormSubmit({
+    validate: options.validate,
+    request: options.request,
+    failureMessage: options.failureMessage ?? MESSAGES.somethingWentWrong,
+    onSuccess: ({ user, token }) => {
       session.signIn(user, token, { alsoSaveToken: options.alsoSaveToken });
       notify.success(options.successMessage);
       void navigate(options.redirectTo);
-    } catch (error) {
-      notify.error(errorMessage(error, options.failureMessage));
-    } finally {
-      setPending(false);
-    }
-  };
-  return { submit, pending };
+    },
+  });
 }

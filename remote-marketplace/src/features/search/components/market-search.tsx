@@ -1,7 +1,5 @@
-import { api, type SearchHit } from '@hypertek/shared';
+import { api, useLiveSearch, type SearchHit } from '@hypertek/shared';
 import { useEffect, useId, useRef, useState } from 'react';
-
-import { useLiveSearch } from '../hooks/use-live-search';
 
 /**
  * The marketplace hero's search box (SPEC §2; shown on medium and larger screens by CSS): lands

@@ -1,21 +1,18 @@
-import {
-  api,
-  isCancelled,
-  SEARCH_DEBOUNCE_MS,
-  shouldSearch,
-  type SearchResult,
-} from '@hypertek/shared';
 import { useEffect, useState } from 'react';
+
+import { api } from '../api/endpoints';
+import { isCancelled } from '../api/http-client';
+import { SEARCH_DEBOUNCE_MS } from '../contract/constants';
+import type { SearchResult } from '../contract/types';
+import { shouldSearch } from '../contract/validation';
 
 const NO_RESULTS: SearchResult = { lands: [], nfas: [] };
 
 /**
- * Live search with the host's rules (SPEC §4, §5, §9): the server is asked 300 ms after typing
- * stops, only for text longer than 1 character; empty text clears. Each new text aborts the
- * previous request and answers are kept with the text they answer, so a stale one never wins.
- * Failures are logged only.
- *
- * WARNING: the host's top bar has the same hook; it belongs in @hypertek/shared (see README.md).
+ * Live search (SPEC §4, §5, §9), for the top bar's and the marketplace's search boxes: the server
+ * is asked 300 ms after typing stops, only for text longer than 1 character; empty text clears.
+ * Each new text aborts the previous request and answers are kept with the text they answer, so a
+ * stale one never wins. Failures are logged only; the list stays empty.
  */
 export function useLiveSearch(text: string): { results: SearchResult; pending: boolean } {
   const query = text.trim();
@@ -31,7 +28,7 @@ export function useLiveSearch(text: string): { results: SearchResult; pending: b
         .then(({ lands, nfas }) => setAnswered({ query, results: { lands, nfas } }))
         .catch((error: unknown) => {
           if (isCancelled(error)) return;
-          console.error('[marketplace] search failed', error);
+          console.error('[hypertek] search failed', error);
           setAnswered({ query, results: NO_RESULTS });
         });
     }, SEARCH_DEBOUNCE_MS);

@@ -1,0 +1,94 @@
+import { session } from '@hypertek/shared';
+import { screen, waitFor } from '@testing-library/react';
+
+import { fillAndSubmit } from '../../test/forms';
+import { calls, stubApi } from '../../test/http';
+import { renderAt } from '../../test/render';
+import { makeUser, validToken } from '../../test/session';
+import { recordToasts } from '../../test/toasts';
+import SignupPage from './signup-page';
+
+const toasts = recordToasts();
+
+function signUp(email: string, password: string, confirm: string) {
+  const view = renderAt('/signup', { '/signup': <SignupPage /> });
+  return fillAndSubmit(
+    { Email: email, Password: password, 'Confirm Password': confirm },
+    'Sign Up',
+  ).then(() => view);
+}
+
+describe('/signup', () => {
+  it("is 'Create Account' with the three other ways in and a link to sign in", () => {
+    renderAt('/signup', { '/signup': <SignupPage /> });
+    expect(screen.getByRole('heading', { level: 1, name: 'Create Account' })).toBeInTheDocument();
+    for (const name of ['Continue with MetaMask', 'Continue with Google', 'Continue with Discord'])
+      expect(screen.getByRole('button', { name })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/signin');
+  });
+
+  it.each([
+    ['ada@', 'longenough', 'longenough', 'Please enter a valid email address', 'Email'],
+    [
+      'ada@example.com',
+      'seven77',
+      'seven77',
+      'Password must be between 8 and 20 characters',
+      'Password',
+    ],
+    ['ada@example.com', 'longenough', 'longenougg', 'Passwords do not match', 'Confirm Password'],
+  ])('refuses %p %p %p with %p', async (email, password, confirm, message, field) => {
+    const sent = stubApi({});
+    await signUp(email, password, confirm);
+
+    expect(toasts).toEqual([{ kind: 'error', message }]);
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByLabelText(field)).toHaveAttribute('aria-invalid', 'true');
+    expect(sent).toEqual([]);
+  });
+
+  it('sends Email, Password and ConfirmPassword, signs in, saves the token and goes to /', async () => {
+    const ada = makeUser();
+    const token = validToken();
+    const sent = stubApi({
+      'POST /user/signup': { status: 201, data: { success: true, user: ada, token } },
+    });
+
+    const { path } = await signUp('ada@example.com', 'correct-horse', 'correct-horse');
+
+    await waitFor(() => expect(path()).toBe('/'));
+    expect(calls(sent)).toEqual([
+      {
+        method: 'POST',
+        url: '/user/signup',
+        body: {
+          Email: 'ada@example.com',
+          Password: 'correct-horse',
+          ConfirmPassword: 'correct-horse',
+        },
+      },
+    ]);
+    expect(toasts).toEqual([{ kind: 'success', message: 'Signup successful!' }]);
+    expect(session.getSnapshot()).toEqual({ user: ada, token, isLoggedInUser: true });
+    expect(localStorage.getItem('token')).toBe(token);
+  });
+
+  it("shows the server's message, else 'Signup failed'", async () => {
+    stubApi({ 'POST /user/signup': { status: 409, data: { message: 'User already exists' } } });
+    await signUp('ada@example.com', 'correct-horse', 'correct-horse');
+    expect(await screen.findByRole('alert')).toHaveTextContent('User already exists');
+
+    stubApi({ 'POST /user/signup': { status: 500, data: {} } });
+    await fillAndSubmit({}, 'Sign Up');
+    await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Signup failed'));
+    expect(toasts.map((t) => t.message)).toEqual(['User already exists', 'Signup failed']);
+  });
+
+  it('shows the full-screen spinner while the request is in flight', async () => {
+    stubApi({ 'POST /user/signup': 'pending' });
+    await signUp('ada@example.com', 'correct-horse', 'correct-horse');
+
+    expect(screen.getByRole('status')).toHaveTextContent('Please wait…');
+    expect(screen.getByRole('button', { name: 'Sign Up' })).toBeDisabled();
+  });
+});

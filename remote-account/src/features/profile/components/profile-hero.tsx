@@ -1,0 +1,34 @@
+import { PROFILE_BALANCE, type User } from '@hypertek/shared';
+import { Link } from 'react-router';
+
+import { displayName, userId } from '../lib/display-name';
+import { Avatar } from './avatar';
+import { HeroBanner } from './hero-banner';
+
+/** Banner, avatar, name, id, balance and 'Edit Profile' (SPEC §2 profile page). */
+export function ProfileHero({ user }: { user: User }) {
+  return (
+    <header className="ac-profile-hero">
+      <HeroBanner />
+      <div className="container ac-profile-id">
+        <Avatar path={user.Avatar} />
+        <div className="ac-profile-who">
+          <p className="ac-kicker">Pilot profile</p>
+          <h1>{displayName(user)}</h1>
+          <p className="muted ac-profile-uid">
+            ID: <span>{userId(user)}</span>
+          </p>
+        </div>
+        <div className="ac-profile-side">
+          <p className="ac-balance">
+            <span className="muted">Balance</span>
+            <strong className="price">{PROFILE_BALANCE}</strong>
+          </p>
+          <Link to="/edit" className="btn btn-ghost">
+            Edit Profile
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}

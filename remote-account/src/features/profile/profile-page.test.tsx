@@ -1,0 +1,137 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+import { makeItems } from '../../test/catalogue';
+import { calls, stubApi } from '../../test/http';
+import { renderAt } from '../../test/render';
+import { makeUser, signInAs } from '../../test/session';
+import ProfilePage from './profile-page';
+
+const renderProfile = () => renderAt('/Profile', { '/Profile': <ProfilePage /> });
+
+describe('/Profile (Collectible tab)', () => {
+  it('asks signed-out visitors to log in first, with a link to /signin, and calls nothing', () => {
+    const sent = stubApi({});
+    renderProfile();
+
+    expect(screen.getByRole('heading', { name: 'Please Login first!' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/signin');
+    expect(sent).toEqual([]);
+  });
+
+  it("shows the user's name, id, the $3000 balance and 'Edit Profile' to /edit", async () => {
+    stubApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
+    signInAs(makeUser({ _id: 'u-42', FullName: 'Zoë Ñúñez' }));
+    renderProfile();
+
+    expect(screen.getByRole('heading', { level: 1, name: 'Zoë Ñúñez' })).toBeInTheDocument();
+    expect(screen.getByText('u-42')).toBeInTheDocument();
+    expect(screen.getByText('$3000')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Edit Profile' })).toHaveAttribute('href', '/edit');
+    await screen.findByRole('heading', { name: 'No Listing' });
+  });
+
+  it.each([
+    [{ FullName: '', Fullname: 'Legacy Name' }, 'Legacy Name'],
+    [{ FullName: '' }, 'ada@example.com'],
+  ])('falls back from FullName to Fullname, then to the email (%p)', async (fields, shown) => {
+    stubApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
+    signInAs({ ...makeUser(), ...fields });
+    renderProfile();
+
+    expect(screen.getByRole('heading', { level: 1, name: shown })).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'No Listing' });
+  });
+
+  it('shows the avatar from the API host, else a fallback icon', async () => {
+    stubApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
+    signInAs(makeUser({ Avatar: '/uploads/ada.png' }));
+    const { container, unmount } = renderProfile();
+    expect(container.querySelector('.ac-avatar img')).toHaveAttribute(
+      'src',
+      'http://localhost:4000/uploads/ada.png',
+    );
+    await screen.findByRole('heading', { name: 'No Listing' });
+    unmount();
+
+    signInAs(makeUser({ Avatar: null }));
+    renderProfile();
+    expect(screen.getByTestId('avatar-fallback')).toBeInTheDocument();
+    await screen.findByRole('heading', { name: 'No Listing' });
+  });
+
+  it("shows the first 4 market items as cards with 'List Now'", async () => {
+    const sent = stubApi({
+      'GET /market/getMarket': { data: { success: true, data: makeItems(6) } },
+    });
+    signInAs();
+    renderProfile();
+
+    const cards = await screen.findAllByRole('button', { name: /^List Now/ });
+    expect(cards).toHaveLength(4);
+    expect(
+      screen.getAllByRole('heading', { level: 3, name: /^Item/ }).map((h) => h.textContent),
+    ).toEqual(['Item 1', 'Item 2', 'Item 3', 'Item 4']);
+    expect(screen.getByText('$400')).toBeInTheDocument();
+    expect(calls(sent)).toEqual([{ method: 'GET', url: '/market/getMarket', body: undefined }]);
+  });
+
+  it("shows 'No Listing' when the market is empty, refuses or fails (failures are only logged)", async () => {
+    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    for (const reply of [
+      { data: { success: true, data: [] } },
+      { data: { success: false, message: 'Maintenance' } },
+      { status: 500, data: {} },
+    ]) {
+      stubApi({ 'GET /market/getMarket': reply });
+      signInAs();
+      const { unmount } = renderProfile();
+      expect(await screen.findByRole('heading', { name: 'No Listing' })).toBeInTheDocument();
+      unmount();
+    }
+    expect(log.mock.calls.map(([message]) => message as unknown)).toEqual([
+      'Failed to fetch market data',
+      'Error fetching market data',
+    ]);
+    log.mockRestore();
+  });
+
+  it('shows a loading status until the market answers', () => {
+    stubApi({ 'GET /market/getMarket': 'pending' });
+    signInAs();
+    renderProfile();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+  });
+
+  it('offers the five profile tabs, Collectible current', async () => {
+    stubApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
+    signInAs();
+    renderProfile();
+
+    const tabs = within(screen.getByRole('navigation', { name: 'Profile sections' }));
+    expect(
+      tabs.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Collectible', '/Profile'],
+      ['Land', '/Lands'],
+      ['Activities', '/Activity'],
+      ['Listing', '/List'],
+      ['Offer', '/offer'],
+    ]);
+    expect(tabs.getByRole('link', { name: 'Collectible' })).toHaveAttribute('aria-current', 'page');
+    await screen.findByRole('heading', { name: 'No Listing' });
+  });
+
+  it("ends with four static 'Monkey ape' cards whose 'Buy Now' goes to /market-place", async () => {
+    stubApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
+    signInAs();
+    const { path } = renderProfile();
+
+    const strip = within(screen.getByRole('region', { name: 'Popular Collections' }));
+    expect(strip.getAllByRole('heading', { name: 'Monkey ape' })).toHaveLength(4);
+    expect(strip.getAllByText('No33')).toHaveLength(4);
+    expect(strip.getAllByText('$2000')).toHaveLength(4);
+    await userEvent.setup().click(strip.getAllByRole('link', { name: 'Buy Now' })[0]!);
+    expect(path()).toBe('/market-place');
+  });
+});

@@ -1,0 +1,14 @@
+/**
+ * jsdom with the Fetch API classes Node has: React Router 7's data routers build a `Request` for
+ * every navigation ('Request is not defined' otherwise). They come from Node's own realm, which
+ * only a test environment can reach (setup files run inside the jsdom window). `fetch` stays
+ * undefined: no test may reach the network.
+ */
+import { TestEnvironment } from 'jest-environment-jsdom';
+
+export default class AccountTestEnvironment extends TestEnvironment {
+  constructor(...args: ConstructorParameters<typeof TestEnvironment>) {
+    super(...args);
+    Object.assign(this.global, { Request, Response, Headers });
+  }
+}

@@ -1,0 +1,12 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+
+/** Types each value into the field with that label (empty values are skipped), then clicks `button`. */
+export async function fillAndSubmit(fields: Record<string, string>, button: string) {
+  const user = userEvent.setup();
+  for (const [label, value] of Object.entries(fields)) {
+    if (value) await user.type(screen.getByLabelText(label), value);
+  }
+  await user.click(screen.getByRole('button', { name: button }));
+  return user;
+}
