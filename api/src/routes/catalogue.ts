@@ -1,0 +1,124 @@
+/**
+ * The public catalogue (SPEC §7): market/getMarket (NFAs), land/getland and land/getLand, the
+ * activity feed, search and search/item/{id}. Lists are keyset-paged (`limit`, `cursor`).
+ */
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SEARCH_MIN_LENGTH } from '@hypertek/shared/contract';
+import { decodeIdCursor, decodeTimeCursor, paginate } from '../lib/cursor';
+import { API_MESSAGES, notFound } from '../lib/errors';
+import { toActivityEntry } from '../repositories/activity-repository';
+import { parseItemId, type ItemKind } from '../repositories/items-repository';
+import {
+  ActivitySchema,
+  DEFAULT_PAGE_SIZE,
+  errors,
+  ItemSchema,
+  ListResponse,
+  PageQuery,
+  SearchHitSchema,
+} from './schemas';
+
+const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  const listItems = (kind: ItemKind, message: string) =>
+    async (request: { query: { limit?: number; cursor?: string } }) => {
+      const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
+      const after = decodeIdCursor(request.query.cursor);
+      const rows = await fastify.itemsRepository.page(kind, limit + 1, after);
+      const { page, nextCursor } = paginate(rows, limit, (last) => [Number(last.id)]);
+      return { success: true as const, message, data: page, nextCursor };
+    };
+  const listSchema = (summary: string) => ({
+    tags: ['catalogue'],
+    summary,
+    querystring: PageQuery,
+    response: { 200: ListResponse(ItemSchema), ...errors(400) },
+  });
+
+  fastify.get(
+    '/market/getMarket',
+    { schema: listSchema('NFAs, first page by default') },
+    listItems('nfa', 'Market data fetched'),
+  );
+  for (const path of ['/land/getland', '/land/getLand']) {
+    fastify.get(
+      path,
+      { schema: listSchema('Land parcels (both spellings of the path)') },
+      listItems('land', 'Land data fetched'),
+    );
+  }
+
+  fastify.get(
+    '/activity/getActivity',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Marketplace activity, newest first',
+        querystring: PageQuery,
+        response: { 200: ListResponse(ActivitySchema), ...errors(400) },
+      },
+    },
+    async (request) => {
+      const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
+      const rows = await fastify.activityRepository.page(limit + 1, decodeTimeCursor(request.query.cursor));
+      const { page, nextCursor } = paginate(rows, limit, (last) => [last.occurredAt.toISOString(), last.id]);
+      return { success: true as const, message: 'Activity fetched', data: page.map(toActivityEntry), nextCursor };
+    },
+  );
+
+  fastify.get(
+    '/search/search',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Search titles and serial numbers (any part, case-insensitive), ranked and capped',
+        querystring: Type.Object({ query: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            message: Type.String(),
+            lands: Type.Array(SearchHitSchema),
+            nfas: Type.Array(SearchHitSchema),
+          }),
+          ...errors(400),
+        },
+      },
+    },
+    async (request) => {
+      const text = (request.query.query ?? '').trim();
+      if (text.length < SEARCH_MIN_LENGTH) {
+        return { success: true as const, message: 'Type at least 2 characters', lands: [], nfas: [] };
+      }
+      const { lands, nfas } = await fastify.itemsRepository.search(text);
+      const count = lands.length + nfas.length;
+      return {
+        success: true as const,
+        message: count === 0 ? 'No items found' : `${count} items found`,
+        lands,
+        nfas,
+      };
+    },
+  );
+
+  fastify.get(
+    '/search/item/:id',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One item by id',
+        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+        response: {
+          200: Type.Object({ success: Type.Literal(true), message: Type.String(), data: ItemSchema }),
+          ...errors(404),
+        },
+      },
+    },
+    async (request) => {
+      const id = parseItemId(request.params.id);
+      const item = id === null ? undefined : await fastify.itemsRepository.findById(id);
+      if (item === undefined) throw notFound(API_MESSAGES.itemNotFound);
+      return { success: true as const, message: 'Item fetched', data: item };
+    },
+  );
+};
+
+export default catalogueRoutes;
