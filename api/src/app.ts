@@ -42,6 +42,9 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
     },
     bodyLimit: config.bodyLimit,
+    // Opening the database runs migrations and, on first start, the seed: slower than 10 s on a
+    // busy 2-core machine.
+    pluginTimeout: 120_000,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     routerOptions: { maxParamLength: 200 },

@@ -11,7 +11,10 @@ describe('errors', () => {
   it('answers 404 with the method and path for an unknown route', async () => {
     const response = await app.inject({ method: 'GET', url: '/api/v1/does-not-exist?x=1' });
     assert.equal(response.statusCode, 404);
-    assert.deepEqual(json(response), { success: false, message: 'Route GET /api/v1/does-not-exist not found' });
+    assert.deepEqual(json(response), {
+      success: false,
+      message: 'Route GET /api/v1/does-not-exist not found',
+    });
     const post = await app.inject({ method: 'POST', url: '/nowhere', payload: {} });
     assert.equal(post.statusCode, 404);
     assert.equal(json(post).success, false);
@@ -32,7 +35,12 @@ describe('errors', () => {
     const response = await app.inject({
       method: 'POST',
       url: '/api/v1/user/signup',
-      payload: { Email: uniqueEmail(), Password: PASSWORD, ConfirmPassword: PASSWORD, pad: 'x'.repeat(10_000) },
+      payload: {
+        Email: uniqueEmail(),
+        Password: PASSWORD,
+        ConfirmPassword: PASSWORD,
+        pad: 'x'.repeat(10_000),
+      },
     });
     assert.equal(response.statusCode, 413);
     assert.deepEqual(json(response), { success: false, message: API_MESSAGES.bodyTooLarge });
@@ -58,7 +66,11 @@ describe('errors', () => {
 
 describe('bearer tokens', () => {
   const profile = (token: string) =>
-    app.inject({ method: 'GET', url: '/api/v1/getProfile', headers: { authorization: `Bearer ${token}` } });
+    app.inject({
+      method: 'GET',
+      url: '/api/v1/getProfile',
+      headers: { authorization: `Bearer ${token}` },
+    });
   const claims = (sub: string, overrides: { iss?: string; aud?: string; exp?: number } = {}) =>
     new SignJWT({ ver: 0 })
       .setProtectedHeader({ alg: 'HS256' })
@@ -75,7 +87,9 @@ describe('bearer tokens', () => {
 
   it('refuses an expired token with 401', async () => {
     const user = await signup(app);
-    const expired = await claims(user.user._id, { exp: Math.floor(Date.now() / 1000) - 10 }).sign(app.config.jwt.secret);
+    const expired = await claims(user.user._id, { exp: Math.floor(Date.now() / 1000) - 10 }).sign(
+      app.config.jwt.secret,
+    );
     const response = await profile(expired);
     assert.equal(response.statusCode, 401);
     assert.deepEqual(json(response), { success: false, message: API_MESSAGES.tokenInvalid });
@@ -85,7 +99,16 @@ describe('bearer tokens', () => {
     const alice = await signup(app);
     const bob = await signup(app);
     const [header, , signature] = alice.token.split('.');
-    const payload = Buffer.from(JSON.stringify({ sub: bob.user._id, ver: 0, iss: app.config.jwt.issuer, aud: app.config.jwt.audience, iat: 1, exp: 9_999_999_999 })).toString('base64url');
+    const payload = Buffer.from(
+      JSON.stringify({
+        sub: bob.user._id,
+        ver: 0,
+        iss: app.config.jwt.issuer,
+        aud: app.config.jwt.audience,
+        iat: 1,
+        exp: 9_999_999_999,
+      }),
+    ).toString('base64url');
     assert.equal((await profile(`${header}.${payload}.${signature}`)).statusCode, 401);
     assert.equal((await profile(`${alice.token}x`)).statusCode, 401);
     assert.equal((await profile('not.a.token')).statusCode, 401);
@@ -97,9 +120,13 @@ describe('bearer tokens', () => {
     assert.equal((await profile(none)).statusCode, 401);
     const otherSecret = await claims(user.user._id).sign(new TextEncoder().encode('x'.repeat(32)));
     assert.equal((await profile(otherSecret)).statusCode, 401);
-    const otherIssuer = await claims(user.user._id, { iss: 'someone-else' }).sign(app.config.jwt.secret);
+    const otherIssuer = await claims(user.user._id, { iss: 'someone-else' }).sign(
+      app.config.jwt.secret,
+    );
     assert.equal((await profile(otherIssuer)).statusCode, 401);
-    const otherAudience = await claims(user.user._id, { aud: 'another-site' }).sign(app.config.jwt.secret);
+    const otherAudience = await claims(user.user._id, { aud: 'another-site' }).sign(
+      app.config.jwt.secret,
+    );
     assert.equal((await profile(otherAudience)).statusCode, 401);
   });
 
@@ -139,7 +166,9 @@ describe('headers', () => {
 describe('health and docs', () => {
   it('answers /healthz and /readyz', async () => {
     assert.deepEqual(json(await app.inject({ method: 'GET', url: '/healthz' })), { status: 'ok' });
-    assert.deepEqual(json(await app.inject({ method: 'GET', url: '/readyz' })), { status: 'ready' });
+    assert.deepEqual(json(await app.inject({ method: 'GET', url: '/readyz' })), {
+      status: 'ready',
+    });
   });
 
   it('serves an OpenAPI document generated from the route schemas', async () => {
@@ -172,9 +201,15 @@ describe('health and docs', () => {
 
 describe('rate limits', () => {
   it('answers 429 with a clear message after too many sign-in attempts', async (t) => {
-    const limited = await buildTestApp(t, { rateLimit: { authMax: 3, windowMs: 60_000, namespace: 'unused' } });
+    const limited = await buildTestApp(t, {
+      rateLimit: { authMax: 3, windowMs: 60_000, namespace: 'unused' },
+    });
     const attempt = () =>
-      limited.inject({ method: 'POST', url: '/api/v1/user/login', payload: { Email: uniqueEmail(), Password: PASSWORD } });
+      limited.inject({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { Email: uniqueEmail(), Password: PASSWORD },
+      });
     for (let i = 0; i < 3; i++) assert.equal((await attempt()).statusCode, 401);
     const blocked = await attempt();
     assert.equal(blocked.statusCode, 429);
@@ -182,6 +217,9 @@ describe('rate limits', () => {
     assert.match(json(blocked).message, /^Too many attempts\. Please try again in /);
     assert.ok(blocked.headers['retry-after']);
     // Other calls are not limited.
-    assert.equal((await limited.inject({ method: 'GET', url: '/api/v1/market/getMarket' })).statusCode, 200);
+    assert.equal(
+      (await limited.inject({ method: 'GET', url: '/api/v1/market/getMarket' })).statusCode,
+      200,
+    );
   });
 });

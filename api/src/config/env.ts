@@ -128,7 +128,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     .filter((o) => o !== '');
   for (const origin of corsOrigins) {
     if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
-      problems.push(`CORS_ORIGINS entries must be origins like http://localhost:3000 (got "${origin}")`);
+      problems.push(
+        `CORS_ORIGINS entries must be origins like http://localhost:3000 (got "${origin}")`,
+      );
     }
   }
 

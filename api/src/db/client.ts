@@ -59,7 +59,9 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   return database;
 }
 
-async function openPglite(dataDir: string | null): Promise<Database & { migrate(): Promise<void> }> {
+async function openPglite(
+  dataDir: string | null,
+): Promise<Database & { migrate(): Promise<void> }> {
   if (dataDir !== null) mkdirSync(dataDir, { recursive: true });
   const client =
     dataDir === null
@@ -90,7 +92,7 @@ function openPostgres(url: string, poolSize: number): Database & { migrate(): Pr
   const db = drizzleNodePg(pool, { schema });
   let closed = false;
   return {
-    db: db as unknown as Db,
+    db,
     driver: 'postgres',
     async rows<T>(query: SQL) {
       const result = await db.execute(query);

@@ -32,7 +32,12 @@ export function decodeTimeCursor(cursor: string | undefined): { at: Date; id: nu
   if (cursor === undefined || cursor === '') return null;
   const [at, id] = decode(cursor);
   const date = typeof at === 'string' ? new Date(at) : null;
-  if (date === null || Number.isNaN(date.getTime()) || typeof id !== 'number' || !Number.isSafeInteger(id)) {
+  if (
+    date === null ||
+    Number.isNaN(date.getTime()) ||
+    typeof id !== 'number' ||
+    !Number.isSafeInteger(id)
+  ) {
     throw badRequest(INVALID);
   }
   return { at: date, id };
@@ -44,6 +49,7 @@ export function decodeTimeCursor(cursor: string | undefined): { at: Date; id: nu
 export function paginate<T>(rows: T[], limit: number, position: (last: T) => (string | number)[]) {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  const nextCursor = rows.length > limit && last !== undefined ? encodeCursor(position(last)) : null;
+  const nextCursor =
+    rows.length > limit && last !== undefined ? encodeCursor(position(last)) : null;
   return { page, nextCursor };
 }

@@ -1,7 +1,8 @@
 /** Marketplace activity: the public feed (newest first, keyset-paged) and a user's own entries. */
 import type { ActivityEntry } from '@hypertek/shared/contract';
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, or } from 'drizzle-orm';
 import type { Database } from '../db/client';
+import { decodeTimeCursor, paginate } from '../lib/cursor';
 import { activities } from '../db/schema';
 
 type ActivityRow = typeof activities.$inferSelect;
@@ -16,43 +17,42 @@ export const toActivityEntry = (row: ActivityRow): ActivityEntry => ({
   time: row.occurredAt.toISOString(),
 });
 
-/** Position in the feed: the last entry's time and id. */
-export interface ActivityCursor {
-  at: Date;
-  id: number;
+/** One page of the feed: entries and the cursor of the next page (null on the last). */
+export interface ActivityPage {
+  data: ActivityEntry[];
+  nextCursor: string | null;
 }
 
 export function createActivityRepository({ db }: Database) {
-  const before = (cursor: ActivityCursor | null) =>
-    cursor === null
-      ? undefined
-      : or(
-          lt(activities.occurredAt, cursor.at),
-          and(eq(activities.occurredAt, cursor.at), lt(activities.id, cursor.id)),
-        );
   return {
-    async page(limit: number, cursor: ActivityCursor | null) {
+    /**
+     * Newest first, `limit` entries after `cursor`; only entries where `userId` bought or sold
+     * when given. Keyset paging on (time, id): a deep page costs the same as the first.
+     */
+    async page(limit: number, cursor: string | undefined, userId?: string): Promise<ActivityPage> {
+      const after = decodeTimeCursor(cursor);
+      const conditions = [
+        userId === undefined
+          ? undefined
+          : or(eq(activities.buyerId, userId), eq(activities.sellerId, userId)),
+        after === null
+          ? undefined
+          : or(
+              lt(activities.occurredAt, after.at),
+              and(eq(activities.occurredAt, after.at), lt(activities.id, after.id)),
+            ),
+      ];
       const rows = await db
         .select()
         .from(activities)
-        .where(before(cursor))
+        .where(and(...conditions))
         .orderBy(desc(activities.occurredAt), desc(activities.id))
-        .limit(limit);
-      return rows;
-    },
-    async pageForUser(userId: string, limit: number, cursor: ActivityCursor | null) {
-      const mine = or(eq(activities.buyerId, userId), eq(activities.sellerId, userId));
-      const rows = await db
-        .select()
-        .from(activities)
-        .where(cursor === null ? mine : and(mine, before(cursor)))
-        .orderBy(desc(activities.occurredAt), desc(activities.id))
-        .limit(limit);
-      return rows;
-    },
-    /** Records a sale in the feed (used when a purchase is paid). */
-    async record(entry: typeof activities.$inferInsert): Promise<void> {
-      await db.insert(activities).values({ ...entry, occurredAt: entry.occurredAt ?? sql`now()` });
+        .limit(limit + 1);
+      const { page, nextCursor } = paginate(rows, limit, (last) => [
+        last.occurredAt.toISOString(),
+        last.id,
+      ]);
+      return { data: page.map(toActivityEntry), nextCursor };
     },
   };
 }

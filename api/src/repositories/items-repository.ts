@@ -58,7 +58,11 @@ export function createItemsRepository(database: Database) {
       const rows = await db
         .select(columns)
         .from(items)
-        .where(afterId === null ? eq(items.kind, kind) : and(eq(items.kind, kind), gt(items.id, afterId)))
+        .where(
+          afterId === null
+            ? eq(items.kind, kind)
+            : and(eq(items.kind, kind), gt(items.id, afterId)),
+        )
         .orderBy(asc(items.id))
         .limit(limit);
       return rows.map(toCatalogueItem);
@@ -68,7 +72,10 @@ export function createItemsRepository(database: Database) {
       return row === undefined ? undefined : toCatalogueItem(row);
     },
     async findPrice(id: number): Promise<number | undefined> {
-      const [row] = await db.select({ priceCents: items.priceCents }).from(items).where(eq(items.id, id));
+      const [row] = await db
+        .select({ priceCents: items.priceCents })
+        .from(items)
+        .where(eq(items.id, id));
       return row?.priceCents;
     },
     /** The stored art of an item, or its kind when it has none stored (large benchmark seed). */
@@ -89,7 +96,12 @@ export function createItemsRepository(database: Database) {
       const q = text.trim().toLowerCase();
       const contains = `%${escapeLike(q)}%`;
       const prefix = `${escapeLike(q)}%`;
-      const rows = await database.rows<{ id: string | number; kind: ItemKind; title: string; serial_number: string }>(sql`
+      const rows = await database.rows<{
+        id: string | number;
+        kind: ItemKind;
+        title: string;
+        serial_number: string;
+      }>(sql`
         with candidates as (
           select id, kind, title, serial_number, search_text
           from items

@@ -4,9 +4,8 @@
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SEARCH_MIN_LENGTH } from '@hypertek/shared/contract';
-import { decodeIdCursor, decodeTimeCursor, paginate } from '../lib/cursor';
+import { decodeIdCursor, paginate } from '../lib/cursor';
 import { API_MESSAGES, notFound } from '../lib/errors';
-import { toActivityEntry } from '../repositories/activity-repository';
 import { parseItemId, type ItemKind } from '../repositories/items-repository';
 import {
   ActivitySchema,
@@ -19,7 +18,8 @@ import {
 } from './schemas';
 
 const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
-  const listItems = (kind: ItemKind, message: string) =>
+  const listItems =
+    (kind: ItemKind, message: string) =>
     async (request: { query: { limit?: number; cursor?: string } }) => {
       const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
       const after = decodeIdCursor(request.query.cursor);
@@ -57,12 +57,14 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         response: { 200: ListResponse(ActivitySchema), ...errors(400) },
       },
     },
-    async (request) => {
-      const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
-      const rows = await fastify.activityRepository.page(limit + 1, decodeTimeCursor(request.query.cursor));
-      const { page, nextCursor } = paginate(rows, limit, (last) => [last.occurredAt.toISOString(), last.id]);
-      return { success: true as const, message: 'Activity fetched', data: page.map(toActivityEntry), nextCursor };
-    },
+    async (request) => ({
+      success: true as const,
+      message: 'Activity fetched',
+      ...(await fastify.activityRepository.page(
+        request.query.limit ?? DEFAULT_PAGE_SIZE,
+        request.query.cursor,
+      )),
+    }),
   );
 
   fastify.get(
@@ -86,7 +88,12 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const text = (request.query.query ?? '').trim();
       if (text.length < SEARCH_MIN_LENGTH) {
-        return { success: true as const, message: 'Type at least 2 characters', lands: [], nfas: [] };
+        return {
+          success: true as const,
+          message: 'Type at least 2 characters',
+          lands: [],
+          nfas: [],
+        };
       }
       const { lands, nfas } = await fastify.itemsRepository.search(text);
       const count = lands.length + nfas.length;
@@ -107,7 +114,11 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         summary: 'One item by id',
         params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
         response: {
-          200: Type.Object({ success: Type.Literal(true), message: Type.String(), data: ItemSchema }),
+          200: Type.Object({
+            success: Type.Literal(true),
+            message: Type.String(),
+            data: ItemSchema,
+          }),
           ...errors(404),
         },
       },

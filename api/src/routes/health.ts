@@ -15,7 +15,10 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['health'],
         summary: 'The database is reachable',
-        response: { 200: Status, 503: Type.Object({ status: Type.String(), message: Type.String() }) },
+        response: {
+          200: Status,
+          503: Type.Object({ status: Type.String(), message: Type.String() }),
+        },
       },
     },
     async (request, reply) => {

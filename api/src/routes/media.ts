@@ -17,7 +17,11 @@ import { errors } from './schemas';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
 
-const Image = Type.Unsafe<unknown>({ type: 'string', format: 'binary', description: 'Image bytes' });
+const Image = Type.Unsafe<unknown>({
+  type: 'string',
+  format: 'binary',
+  description: 'Image bytes',
+});
 
 const mediaRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {
   fastify.get(

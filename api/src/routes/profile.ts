@@ -68,7 +68,11 @@ const profileRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
         summary: 'The signed-in user',
         security: bearer,
         response: {
-          200: Type.Object({ success: Type.Literal(true), message: Type.String(), user: UserSchema }),
+          200: Type.Object({
+            success: Type.Literal(true),
+            message: Type.String(),
+            user: UserSchema,
+          }),
           ...errors(401),
         },
       },
@@ -95,7 +99,9 @@ const profileRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
             message: Type.String(),
             user: UserSchema,
             token: Type.Optional(
-              Type.String({ description: 'A fresh token, when the password changed (older ones are revoked)' }),
+              Type.String({
+                description: 'A fresh token, when the password changed (older ones are revoked)',
+              }),
             ),
           }),
           ...errors(400, 401, 413, 415),

@@ -4,9 +4,7 @@
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MESSAGES, validatePurchase } from '@hypertek/shared/contract';
-import { decodeTimeCursor, paginate } from '../lib/cursor';
 import { API_MESSAGES, notFound } from '../lib/errors';
-import { toActivityEntry } from '../repositories/activity-repository';
 import { parseItemId } from '../repositories/items-repository';
 import {
   ActivitySchema,
@@ -48,7 +46,8 @@ const purchaseRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { userId = '', productId = '' } = request.body;
       const user = await fastify.auth.requireSelf(request, userId);
       const itemId = parseItemId(productId.trim());
-      const priceCents = itemId === null ? undefined : await fastify.itemsRepository.findPrice(itemId);
+      const priceCents =
+        itemId === null ? undefined : await fastify.itemsRepository.findPrice(itemId);
       if (itemId === null || priceCents === undefined) throw notFound(API_MESSAGES.productNotFound);
       const status = await fastify.ordersRepository.ensureOrder(user.id, itemId, priceCents);
       return status === 'paid'
@@ -95,18 +94,15 @@ const purchaseRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     },
     async (request) => {
       const user = await fastify.auth.requireSelf(request, request.params.userId);
-      const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
-      const rows = await fastify.activityRepository.pageForUser(
+      const page = await fastify.activityRepository.page(
+        request.query.limit ?? DEFAULT_PAGE_SIZE,
+        request.query.cursor,
         user.id,
-        limit + 1,
-        decodeTimeCursor(request.query.cursor),
       );
-      const { page, nextCursor } = paginate(rows, limit, (last) => [last.occurredAt.toISOString(), last.id]);
       return {
         success: true as const,
-        message: page.length === 0 ? 'No activity yet' : 'Activity fetched',
-        data: page.map(toActivityEntry),
-        nextCursor,
+        message: page.data.length === 0 ? 'No activity yet' : 'Activity fetched',
+        ...page,
       };
     },
   );

@@ -76,7 +76,12 @@ export const MAX_PAGE_SIZE = 100;
 
 export const PageQuery = Type.Object({
   limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE, description: 'Page size' }),
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_PAGE_SIZE,
+      default: DEFAULT_PAGE_SIZE,
+      description: 'Page size',
+    }),
   ),
   cursor: Type.Optional(
     Type.String({ maxLength: 200, description: 'The nextCursor of the previous page' }),

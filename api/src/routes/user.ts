@@ -70,7 +70,12 @@ const userRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify
       const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), Password);
       if (user?.passwordHash == null || !ok) throw unauthorized(API_MESSAGES.invalidCredentials);
       const token = await fastify.auth.issue(user);
-      return { success: true as const, message: MESSAGES.loginSuccess, user: toPublicUser(user), token };
+      return {
+        success: true as const,
+        message: MESSAGES.loginSuccess,
+        user: toPublicUser(user),
+        token,
+      };
     },
   );
 

@@ -9,7 +9,10 @@ describe('loadConfig', () => {
     assert.equal(config.siteUrl, 'http://localhost:3000');
     assert.equal(config.databaseUrl, null);
     assert.ok(config.dataDir.endsWith('/api/.data'));
-    assert.deepEqual(config.corsOrigins, [3000, 3001, 3002, 3003, 3004].map((p) => `http://localhost:${p}`));
+    assert.deepEqual(
+      config.corsOrigins,
+      [3000, 3001, 3002, 3003, 3004].map((p) => `http://localhost:${p}`),
+    );
     assert.equal(config.jwt.secretIsEphemeral, true);
     assert.equal(config.redisUrl, null);
   });
@@ -26,7 +29,10 @@ describe('loadConfig', () => {
     });
     assert.equal(config.port, 4300);
     assert.equal(config.siteUrl, 'https://hypertek.example');
-    assert.deepEqual(config.corsOrigins, ['https://hypertek.example', 'https://shop.hypertek.example']);
+    assert.deepEqual(config.corsOrigins, [
+      'https://hypertek.example',
+      'https://shop.hypertek.example',
+    ]);
     assert.equal(config.databaseUrl, 'postgres://postgres@127.0.0.1:5432/test');
     assert.equal(config.jwt.secretIsEphemeral, false);
     assert.equal(config.redisUrl, 'redis://127.0.0.1:6379');

@@ -141,7 +141,12 @@ describe('GET /search/search', () => {
   });
 
   it('answers empty lists for a short or empty query, and for no match', async () => {
-    for (const url of ['/search/search?query=a', '/search/search?query=', '/search/search', '/search/search?query=zzzzqqq']) {
+    for (const url of [
+      '/search/search?query=a',
+      '/search/search?query=',
+      '/search/search',
+      '/search/search?query=zzzzqqq',
+    ]) {
       const body = json(await get(url));
       assert.equal(body.success, true, url);
       assert.deepEqual(body.nfas, []);
@@ -188,7 +193,13 @@ describe('item art', () => {
   });
 
   it('answers 404 for an unknown item or name', async () => {
-    assert.equal((await app.inject({ method: 'GET', url: '/api/v1/media/items/99999.svg' })).statusCode, 404);
-    assert.equal((await app.inject({ method: 'GET', url: '/api/v1/media/items/1.png' })).statusCode, 404);
+    assert.equal(
+      (await app.inject({ method: 'GET', url: '/api/v1/media/items/99999.svg' })).statusCode,
+      404,
+    );
+    assert.equal(
+      (await app.inject({ method: 'GET', url: '/api/v1/media/items/1.png' })).statusCode,
+      404,
+    );
   });
 });

@@ -22,7 +22,12 @@ async function markPaid(userId: string, itemId: string) {
 
 describe('POST /game/create', () => {
   it("answers 'User Id is required Please signin' without a userId (before any token check)", async () => {
-    for (const payload of [{ productId: '1' }, { userId: '', productId: '1' }, { userId: '   ', productId: '1' }, {}]) {
+    for (const payload of [
+      { productId: '1' },
+      { userId: '', productId: '1' },
+      { userId: '   ', productId: '1' },
+      {},
+    ]) {
       const response = await purchase(payload);
       assert.equal(response.statusCode, 400);
       assert.deepEqual(json(response), { success: false, message: MESSAGES.userIdRequired });
@@ -81,7 +86,9 @@ describe('POST /game/create', () => {
   it('records exactly one order for 50 concurrent identical purchases', async () => {
     const user = await signup(app);
     const responses = await Promise.all(
-      Array.from({ length: 50 }, () => purchase({ userId: user.user._id, productId: '7' }, user.auth)),
+      Array.from({ length: 50 }, () =>
+        purchase({ userId: user.user._id, productId: '7' }, user.auth),
+      ),
     );
     for (const response of responses) {
       assert.equal(response.statusCode, 200);
@@ -95,7 +102,9 @@ describe('POST /game/create', () => {
     const user = await signup(app);
     await purchase({ userId: user.user._id, productId: '8' }, user.auth);
     await assert.rejects(
-      app.database.rows(sql`insert into orders (user_id, item_id, amount_cents) values (${user.user._id}, 8, 100)`),
+      app.database.rows(
+        sql`insert into orders (user_id, item_id, amount_cents) values (${user.user._id}, 8, 100)`,
+      ),
     );
   });
 });
@@ -103,7 +112,11 @@ describe('POST /game/create', () => {
 describe('GET /history/history/{userId}', () => {
   it("answers an empty list with 'No payments found' for a new user", async () => {
     const user = await signup(app);
-    const response = await app.inject({ method: 'GET', url: `/api/v1/history/history/${user.user._id}`, headers: user.auth });
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/v1/history/history/${user.user._id}`,
+      headers: user.auth,
+    });
     assert.equal(response.statusCode, 200);
     const body = json(response);
     assert.equal(body.success, true);
@@ -116,7 +129,13 @@ describe('GET /history/history/{userId}', () => {
     await purchase({ userId: user.user._id, productId: '121' }, user.auth);
     await markPaid(user.user._id, '121');
     const item = json(await app.inject({ method: 'GET', url: '/api/v1/search/item/121' })).data;
-    const body = json(await app.inject({ method: 'GET', url: `/api/v1/history/history/${user.user._id}`, headers: user.auth }));
+    const body = json(
+      await app.inject({
+        method: 'GET',
+        url: `/api/v1/history/history/${user.user._id}`,
+        headers: user.auth,
+      }),
+    );
     assert.equal(body.data.length, 1);
     assert.equal(body.data[0].gameTitle, item.title);
     assert.equal(body.data[0].amount, item.price);
@@ -134,18 +153,40 @@ describe('GET /history/history/{userId}', () => {
     assert.equal(json(other).success, false);
   });
 
-  it("has data for the seeded demo account", async () => {
-    const login = json(await app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { Email: 'demo@hypertek.local', Password: 'HyperTek2117' } }));
-    const body = json(await app.inject({ method: 'GET', url: `/api/v1/history/history/${login.user._id}`, headers: { authorization: `Bearer ${login.token}` } }));
+  it('has data for the seeded demo account', async () => {
+    const login = json(
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { Email: 'demo@hypertek.local', Password: 'HyperTek2117' },
+      }),
+    );
+    const body = json(
+      await app.inject({
+        method: 'GET',
+        url: `/api/v1/history/history/${login.user._id}`,
+        headers: { authorization: `Bearer ${login.token}` },
+      }),
+    );
     assert.ok(body.data.length >= 3);
   });
 });
 
 describe('GET /activity/{userId}', () => {
   it("answers the caller's own activity, and 403 for someone else's", async () => {
-    const login = json(await app.inject({ method: 'POST', url: '/api/v1/user/login', payload: { Email: 'demo@hypertek.local', Password: 'HyperTek2117' } }));
+    const login = json(
+      await app.inject({
+        method: 'POST',
+        url: '/api/v1/user/login',
+        payload: { Email: 'demo@hypertek.local', Password: 'HyperTek2117' },
+      }),
+    );
     const auth = { authorization: `Bearer ${login.token}` };
-    const mine = await app.inject({ method: 'GET', url: `/api/v1/activity/${login.user._id}`, headers: auth });
+    const mine = await app.inject({
+      method: 'GET',
+      url: `/api/v1/activity/${login.user._id}`,
+      headers: auth,
+    });
     assert.equal(mine.statusCode, 200);
     const body = json(mine);
     assert.equal(body.success, true);
@@ -154,7 +195,11 @@ describe('GET /activity/{userId}', () => {
       assert.ok(entry.buyer === 'Demo Pilot' || entry.seller === 'Demo Pilot');
     }
     const stranger = await signup(app);
-    const other = await app.inject({ method: 'GET', url: `/api/v1/activity/${login.user._id}`, headers: stranger.auth });
+    const other = await app.inject({
+      method: 'GET',
+      url: `/api/v1/activity/${login.user._id}`,
+      headers: stranger.auth,
+    });
     assert.equal(other.statusCode, 403);
     const none = await app.inject({ method: 'GET', url: `/api/v1/activity/${login.user._id}` });
     assert.equal(none.statusCode, 401);
@@ -162,7 +207,13 @@ describe('GET /activity/{userId}', () => {
 
   it('answers an empty list for a user without activity', async () => {
     const user = await signup(app);
-    const body = json(await app.inject({ method: 'GET', url: `/api/v1/activity/${user.user._id}`, headers: user.auth }));
+    const body = json(
+      await app.inject({
+        method: 'GET',
+        url: `/api/v1/activity/${user.user._id}`,
+        headers: user.auth,
+      }),
+    );
     assert.deepEqual(body.data, []);
     assert.equal(body.success, true);
   });

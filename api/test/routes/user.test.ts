@@ -37,7 +37,11 @@ async function waitForResetToken(email: string): Promise<string> {
 describe('POST /user/signup', () => {
   it('creates an account: 201 with user and token, and no password hash', async () => {
     const email = uniqueEmail();
-    const response = await post('/user/signup', { Email: email, Password: PASSWORD, ConfirmPassword: PASSWORD });
+    const response = await post('/user/signup', {
+      Email: email,
+      Password: PASSWORD,
+      ConfirmPassword: PASSWORD,
+    });
     assert.equal(response.statusCode, 201);
     const body = json(response);
     assert.equal(body.success, true);
@@ -65,15 +69,43 @@ describe('POST /user/signup', () => {
   });
 
   const cases: [string, unknown, string][] = [
-    ['an invalid email', { Email: 'not-an-email', Password: PASSWORD, ConfirmPassword: PASSWORD }, MESSAGES.invalidEmail],
+    [
+      'an invalid email',
+      { Email: 'not-an-email', Password: PASSWORD, ConfirmPassword: PASSWORD },
+      MESSAGES.invalidEmail,
+    ],
     ['a missing email', { Password: PASSWORD, ConfirmPassword: PASSWORD }, MESSAGES.invalidEmail],
-    ['an email of the wrong type', { Email: 42, Password: PASSWORD, ConfirmPassword: PASSWORD }, MESSAGES.invalidEmail],
-    ['a short password', { Email: uniqueEmail(), Password: 'short', ConfirmPassword: 'short' }, MESSAGES.passwordLength],
-    ['a long password', { Email: uniqueEmail(), Password: 'x'.repeat(21), ConfirmPassword: 'x'.repeat(21) }, MESSAGES.passwordLength],
+    [
+      'an email of the wrong type',
+      { Email: 42, Password: PASSWORD, ConfirmPassword: PASSWORD },
+      MESSAGES.invalidEmail,
+    ],
+    [
+      'a short password',
+      { Email: uniqueEmail(), Password: 'short', ConfirmPassword: 'short' },
+      MESSAGES.passwordLength,
+    ],
+    [
+      'a long password',
+      { Email: uniqueEmail(), Password: 'x'.repeat(21), ConfirmPassword: 'x'.repeat(21) },
+      MESSAGES.passwordLength,
+    ],
     ['a missing password', { Email: uniqueEmail() }, MESSAGES.passwordLength],
-    ['a password of the wrong type', { Email: uniqueEmail(), Password: 12345678, ConfirmPassword: 12345678 }, MESSAGES.passwordLength],
-    ['a confirmation that differs', { Email: uniqueEmail(), Password: PASSWORD, ConfirmPassword: `${PASSWORD}x` }, MESSAGES.passwordsDoNotMatch],
-    ['a missing confirmation', { Email: uniqueEmail(), Password: PASSWORD }, MESSAGES.passwordsDoNotMatch],
+    [
+      'a password of the wrong type',
+      { Email: uniqueEmail(), Password: 12345678, ConfirmPassword: 12345678 },
+      MESSAGES.passwordLength,
+    ],
+    [
+      'a confirmation that differs',
+      { Email: uniqueEmail(), Password: PASSWORD, ConfirmPassword: `${PASSWORD}x` },
+      MESSAGES.passwordsDoNotMatch,
+    ],
+    [
+      'a missing confirmation',
+      { Email: uniqueEmail(), Password: PASSWORD },
+      MESSAGES.passwordsDoNotMatch,
+    ],
     ['an empty body', {}, MESSAGES.invalidEmail],
   ];
   for (const [name, payload, message] of cases) {
@@ -121,7 +153,10 @@ describe('POST /user/login', () => {
   });
 
   it('signs in the seeded demo account', async () => {
-    const response = await post('/user/login', { Email: 'demo@hypertek.local', Password: 'HyperTek2117' });
+    const response = await post('/user/login', {
+      Email: 'demo@hypertek.local',
+      Password: 'HyperTek2117',
+    });
     assert.equal(response.statusCode, 200);
     assert.equal(json(response).user.FullName, 'Demo Pilot');
   });
@@ -149,15 +184,23 @@ describe('password reset', () => {
     await post('/user/forgot-password', { Email: user.email });
     const token = await waitForResetToken(user.email);
     const outbox = await readdir(app.config.outboxDir);
-    const raw = (await Promise.all(outbox.map((f) => readFile(join(app.config.outboxDir, f), 'utf8')))).join('\n');
+    const raw = (
+      await Promise.all(outbox.map((f) => readFile(join(app.config.outboxDir, f), 'utf8')))
+    ).join('\n');
     assert.ok(raw.replace(/=\r?\n/g, '').includes(`${app.config.siteUrl}/reset-password/${token}`));
 
     const newPassword = 'Brand-New-2117';
-    const reset = await post(`/user/reset-password/${token}`, { Password: newPassword, ConfirmPassword: newPassword });
+    const reset = await post(`/user/reset-password/${token}`, {
+      Password: newPassword,
+      ConfirmPassword: newPassword,
+    });
     assert.equal(reset.statusCode, 200);
     assert.deepEqual(json(reset), { success: true, message: MESSAGES.resetSuccess });
 
-    const again = await post(`/user/reset-password/${token}`, { Password: 'Other-2117x', ConfirmPassword: 'Other-2117x' });
+    const again = await post(`/user/reset-password/${token}`, {
+      Password: 'Other-2117x',
+      ConfirmPassword: 'Other-2117x',
+    });
     assert.equal(again.statusCode, 400);
     assert.deepEqual(json(again), { success: false, message: API_MESSAGES.resetLinkInvalid });
 
@@ -166,7 +209,11 @@ describe('password reset', () => {
     const newLogin = await post('/user/login', { Email: user.email, Password: newPassword });
     assert.equal(newLogin.statusCode, 200);
 
-    const profile = await app.inject({ method: 'GET', url: '/api/v1/getProfile', headers: user.auth });
+    const profile = await app.inject({
+      method: 'GET',
+      url: '/api/v1/getProfile',
+      headers: user.auth,
+    });
     assert.equal(profile.statusCode, 401, 'the token from before the reset is revoked');
   });
 
@@ -174,19 +221,33 @@ describe('password reset', () => {
     const user = await signup(app);
     await post('/user/forgot-password', { Email: user.email });
     const token = await waitForResetToken(user.email);
-    await app.database.rows(sql`update password_resets set expires_at = now() - interval '1 minute'`);
-    const response = await post(`/user/reset-password/${token}`, { Password: 'Brand-New-2117', ConfirmPassword: 'Brand-New-2117' });
+    await app.database.rows(
+      sql`update password_resets set expires_at = now() - interval '1 minute'`,
+    );
+    const response = await post(`/user/reset-password/${token}`, {
+      Password: 'Brand-New-2117',
+      ConfirmPassword: 'Brand-New-2117',
+    });
     assert.equal(response.statusCode, 400);
     assert.equal(json(response).message, API_MESSAGES.resetLinkInvalid);
   });
 
   it('refuses an unknown link, and validates with the spec messages first', async () => {
-    const unknown = await post('/user/reset-password/not-a-real-token', { Password: 'Brand-New-2117', ConfirmPassword: 'Brand-New-2117' });
+    const unknown = await post('/user/reset-password/not-a-real-token', {
+      Password: 'Brand-New-2117',
+      ConfirmPassword: 'Brand-New-2117',
+    });
     assert.equal(unknown.statusCode, 400);
     assert.equal(json(unknown).message, API_MESSAGES.resetLinkInvalid);
-    const short = await post('/user/reset-password/whatever', { Password: 'short', ConfirmPassword: 'short' });
+    const short = await post('/user/reset-password/whatever', {
+      Password: 'short',
+      ConfirmPassword: 'short',
+    });
     assert.equal(json(short).message, MESSAGES.passwordLength);
-    const mismatch = await post('/user/reset-password/whatever', { Password: 'Brand-New-2117', ConfirmPassword: 'Brand-New-2118' });
+    const mismatch = await post('/user/reset-password/whatever', {
+      Password: 'Brand-New-2117',
+      ConfirmPassword: 'Brand-New-2118',
+    });
     assert.equal(json(mismatch).message, MESSAGES.passwordsDoNotMatch);
   });
 });

@@ -69,7 +69,9 @@ export function renderItemSvg(kind: 'nfa' | 'land', seed: number): string {
       `<circle cx="200" cy="190" r="${round(8 + rng() * 14)}" fill="${hsl(accent, 100, 85)}"/>`,
     );
   } else {
-    parts.push(`<circle cx="${round(60 + rng() * 280)}" cy="90" r="${round(30 + rng() * 40)}" fill="url(#${id}r)"/>`);
+    parts.push(
+      `<circle cx="${round(60 + rng() * 280)}" cy="90" r="${round(30 + rng() * 40)}" fill="url(#${id}r)"/>`,
+    );
     const ridges = 4 + Math.floor(rng() * 4);
     for (let i = 0; i < ridges; i++) {
       const base = 170 + i * (230 / ridges);
@@ -79,7 +81,9 @@ export function renderItemSvg(kind: 'nfa' | 'land', seed: number): string {
         d += `L${round((s * size) / steps)} ${round(base - rng() * 60)}`;
       }
       d += `L${size} ${size}Z`;
-      parts.push(`<path d="${d}" fill="${hsl(hue + i * 12, 55, 18 + i * 7)}" fill-opacity="0.92"/>`);
+      parts.push(
+        `<path d="${d}" fill="${hsl(hue + i * 12, 55, 18 + i * 7)}" fill-opacity="0.92"/>`,
+      );
     }
     const cells = 6 + Math.floor(rng() * 6);
     const step = size / cells;

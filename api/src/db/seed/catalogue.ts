@@ -18,24 +18,99 @@ export const DEMO_USER = {
 export const SEED_COUNTS = { nfas: 120, lands: 60, activities: 300, demoPurchases: 4 } as const;
 
 const NFA_ADJECTIVES = [
-  'Obsidian', 'Neon', 'Quantum', 'Crimson', 'Spectral', 'Chrome', 'Void', 'Solar', 'Plasma',
-  'Ion', 'Phantom', 'Cobalt', 'Astral', 'Feral', 'Hollow', 'Radiant', 'Iron', 'Ember', 'Glacial',
-  'Rogue', 'Silent', 'Thunder', 'Nova', 'Onyx',
+  'Obsidian',
+  'Neon',
+  'Quantum',
+  'Crimson',
+  'Spectral',
+  'Chrome',
+  'Void',
+  'Solar',
+  'Plasma',
+  'Ion',
+  'Phantom',
+  'Cobalt',
+  'Astral',
+  'Feral',
+  'Hollow',
+  'Radiant',
+  'Iron',
+  'Ember',
+  'Glacial',
+  'Rogue',
+  'Silent',
+  'Thunder',
+  'Nova',
+  'Onyx',
 ];
 const NFA_NOUNS = [
-  'Warden', 'Sentinel', 'Racer', 'Overlord', 'Drone', 'Valkyrie', 'Mech', 'Wraith', 'Striker',
-  'Nomad', 'Oracle', 'Harbinger', 'Pilot', 'Templar', 'Reaver', 'Specter', 'Golem', 'Seraph',
-  'Hunter', 'Cipher',
+  'Warden',
+  'Sentinel',
+  'Racer',
+  'Overlord',
+  'Drone',
+  'Valkyrie',
+  'Mech',
+  'Wraith',
+  'Striker',
+  'Nomad',
+  'Oracle',
+  'Harbinger',
+  'Pilot',
+  'Templar',
+  'Reaver',
+  'Specter',
+  'Golem',
+  'Seraph',
+  'Hunter',
+  'Cipher',
 ];
-const NFA_CLASSES = ['Quest relic', 'Racing chassis', 'Overlord sigil', 'Pilot skin', 'Battle drone'];
+const NFA_CLASSES = [
+  'Quest relic',
+  'Racing chassis',
+  'Overlord sigil',
+  'Pilot skin',
+  'Battle drone',
+];
 const LAND_REGIONS = [
-  'Crimson Dunes', 'Neon Basin', 'Shattered Mesa', 'Glass Tundra', 'Ion Marsh', 'Ashen Ridge',
-  'Cobalt Reach', 'Helix Valley', 'Obsidian Flats', 'Aurora Shelf', 'Rust Canyon', 'Echo Delta',
+  'Crimson Dunes',
+  'Neon Basin',
+  'Shattered Mesa',
+  'Glass Tundra',
+  'Ion Marsh',
+  'Ashen Ridge',
+  'Cobalt Reach',
+  'Helix Valley',
+  'Obsidian Flats',
+  'Aurora Shelf',
+  'Rust Canyon',
+  'Echo Delta',
 ];
-const LAND_TYPES = ['Outpost', 'Spire Plot', 'Mining Claim', 'Harbor Lot', 'Arena Ground', 'Relay Site'];
+const LAND_TYPES = [
+  'Outpost',
+  'Spire Plot',
+  'Mining Claim',
+  'Harbor Lot',
+  'Arena Ground',
+  'Relay Site',
+];
 const HANDLES = [
-  'nova_rider', 'k1ra', 'overlord99', 'glitchfox', 'orbitalbyte', 'dune_walker', 'vexx', 'maru.eth',
-  'sable', 'zero_cool', 'ionstorm', 'quasar_q', 'rekt_ronin', 'lumen', 'cryo', 'tekno_mage',
+  'nova_rider',
+  'k1ra',
+  'overlord99',
+  'glitchfox',
+  'orbitalbyte',
+  'dune_walker',
+  'vexx',
+  'maru.eth',
+  'sable',
+  'zero_cool',
+  'ionstorm',
+  'quasar_q',
+  'rekt_ronin',
+  'lumen',
+  'cryo',
+  'tekno_mage',
 ];
 const ACTIVITY_TYPES = ['Sale', 'Listing', 'Transfer', 'Offer'];
 
@@ -101,20 +176,27 @@ export async function seedCatalogue(
 ): Promise<{ items: number; activities: number }> {
   const { db } = database;
   if (options.reset === true) {
-    await database.rows(sql`truncate table items, item_art, activities, orders, payments restart identity cascade`);
+    await database.rows(
+      sql`truncate table items, item_art, activities, orders, payments restart identity cascade`,
+    );
   }
   const seedItems = buildItems();
-  const inserted = await db
-    .insert(items)
-    .values(seedItems)
-    .returning({ id: items.id, kind: items.kind, title: items.title, priceCents: items.priceCents });
+  const inserted = await db.insert(items).values(seedItems).returning({
+    id: items.id,
+    kind: items.kind,
+    title: items.title,
+    priceCents: items.priceCents,
+  });
   await db
     .insert(itemArt)
     .values(inserted.map((item) => ({ itemId: item.id, svg: renderItemSvg(item.kind, item.id) })));
 
   // The demo account: created once, kept across reseeds.
   const email = DEMO_USER.email;
-  let [demo] = await db.select({ id: users.id }).from(users).where(sql`${users.email} = ${email}`);
+  let [demo] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.email} = ${email}`);
   if (demo === undefined) {
     [demo] = await db
       .insert(users)
@@ -136,7 +218,11 @@ export async function seedCatalogue(
     const item = pick(rng, inserted);
     const buyer = pick(rng, HANDLES);
     let seller = pick(rng, HANDLES);
-    if (seller === buyer) seller = pick(rng, HANDLES.filter((h) => h !== buyer));
+    if (seller === buyer)
+      seller = pick(
+        rng,
+        HANDLES.filter((h) => h !== buyer),
+      );
     // Every 25th entry involves the demo account, so /activity/{userId} has rows to show.
     const demoRole = i % 25 === 0 ? 'buyer' : i % 25 === 12 ? 'seller' : null;
     entries.push({
@@ -154,7 +240,9 @@ export async function seedCatalogue(
   await db.insert(activities).values(entries);
 
   // A few paid purchases for the demo account: the history chart has bars.
-  const bought = inserted.filter((_, index) => index % 37 === 5).slice(0, SEED_COUNTS.demoPurchases);
+  const bought = inserted
+    .filter((_, index) => index % 37 === 5)
+    .slice(0, SEED_COUNTS.demoPurchases);
   for (const [index, item] of bought.entries()) {
     const paidAt = new Date(now - (index + 1) * 9 * dayMs);
     const [order] = await db

@@ -31,7 +31,9 @@ export default fp(
   async (fastify, opts: { config: Config }) => {
     const { secret, issuer, audience, expiresInSeconds, secretIsEphemeral } = opts.config.jwt;
     if (secretIsEphemeral && opts.config.nodeEnv !== 'test') {
-      fastify.log.warn('JWT_SECRET is not set: using a random secret, tokens end with this process');
+      fastify.log.warn(
+        'JWT_SECRET is not set: using a random secret, tokens end with this process',
+      );
     }
 
     const auth: Auth = {
@@ -64,7 +66,8 @@ export default fp(
         } catch {
           throw unauthorized(API_MESSAGES.tokenInvalid);
         }
-        const user = subject === undefined ? undefined : await fastify.usersRepository.findById(subject);
+        const user =
+          subject === undefined ? undefined : await fastify.usersRepository.findById(subject);
         if (user === undefined || version !== user.tokenVersion) {
           throw unauthorized(API_MESSAGES.tokenInvalid);
         }

@@ -7,9 +7,15 @@ import type { Config } from '../../config/env';
 import { openDatabase, type Database } from '../../db/client';
 import { isCatalogueEmpty, seedCatalogue, DEMO_USER } from '../../db/seed/catalogue';
 import { hashPassword } from '../../lib/password';
-import { createActivityRepository, type ActivityRepository } from '../../repositories/activity-repository';
+import {
+  createActivityRepository,
+  type ActivityRepository,
+} from '../../repositories/activity-repository';
 import { createItemsRepository, type ItemsRepository } from '../../repositories/items-repository';
-import { createOrdersRepository, type OrdersRepository } from '../../repositories/orders-repository';
+import {
+  createOrdersRepository,
+  type OrdersRepository,
+} from '../../repositories/orders-repository';
 import {
   createPasswordResetsRepository,
   type PasswordResetsRepository,
@@ -30,14 +36,23 @@ declare module 'fastify' {
 export default fp(
   async (fastify, opts: { config: Config }) => {
     const { config } = opts;
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+    });
     fastify.addHook('onClose', () => database.close());
     fastify.log.info(
-      { driver: database.driver, dataDir: database.driver === 'pglite' && config.databaseUrl === null ? config.dataDir : undefined },
+      {
+        driver: database.driver,
+        dataDir:
+          database.driver === 'pglite' && config.databaseUrl === null ? config.dataDir : undefined,
+      },
       'database ready, migrations applied',
     );
     if (config.seedOnStart && (await isCatalogueEmpty(database))) {
-      const counts = await seedCatalogue(database, { passwordHash: () => hashPassword(DEMO_USER.password) });
+      const counts = await seedCatalogue(database, {
+        passwordHash: () => hashPassword(DEMO_USER.password),
+      });
       fastify.log.info({ ...counts, demoUser: DEMO_USER.email }, 'empty catalogue: seeded');
     }
     fastify.decorate('database', database);

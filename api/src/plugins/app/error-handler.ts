@@ -23,7 +23,9 @@ declare module 'fastify' {
 }
 
 const asRecord = (body: unknown): Record<string, unknown> =>
-  typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : {};
+  typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
 
 function validationMessage(error: FastifyError, request: FastifyRequest): string {
   if (error.validationContext === 'body') {
@@ -49,7 +51,7 @@ function clientMessage(error: FastifyError, status: number, config: Config): str
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
       return API_MESSAGES.bodyTooLarge;
     case 'FST_REQ_FILE_TOO_LARGE':
-      return `Avatar must be at most ${Math.round(config.avatarMaxBytes / 1024 / 1024 * 10) / 10} MB`;
+      return `Avatar must be at most ${Math.round((config.avatarMaxBytes / 1024 / 1024) * 10) / 10} MB`;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return API_MESSAGES.unsupportedMediaType;
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

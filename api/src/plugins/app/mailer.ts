@@ -39,11 +39,17 @@ export default fp(
         const info = await transport.sendMail(message);
         if (config.smtpUrl === null) {
           await mkdir(config.outboxDir, { recursive: true });
-          const file = join(config.outboxDir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`);
+          const file = join(
+            config.outboxDir,
+            `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`,
+          );
           const raw = (info as unknown as { message: Buffer }).message;
           await writeFile(file, raw);
           // Development only (no SMTP configured): the link is the way in, so it is logged.
-          fastify.log.info({ to, file, resetLink: link }, 'password reset email written to the outbox');
+          fastify.log.info(
+            { to, file, resetLink: link },
+            'password reset email written to the outbox',
+          );
         } else {
           fastify.log.info({ to }, 'password reset email sent');
         }

@@ -17,7 +17,12 @@ export default fp(
       // Images (item art, avatars) are loaded by the site from another origin.
       crossOriginResourcePolicy: { policy: 'cross-origin' },
       contentSecurityPolicy: {
-        directives: { defaultSrc: ["'none'"], frameAncestors: ["'none'"], baseUri: ["'none'"], formAction: ["'none'"] },
+        directives: {
+          defaultSrc: ["'none'"],
+          frameAncestors: ["'none'"],
+          baseUri: ["'none'"],
+          formAction: ["'none'"],
+        },
       },
     });
     await fastify.register(cors, {
