@@ -66,7 +66,7 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(
     async (api) => {
       await api.register(userRoutes, opts);
-      await api.register(catalogueRoutes);
+      await api.register(catalogueRoutes, opts);
       await api.register(purchaseRoutes);
       await api.register(profileRoutes, opts);
       await api.register(mediaRoutes, opts);

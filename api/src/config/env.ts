@@ -46,6 +46,8 @@ export interface Config {
     /** Key prefix in Redis, so that tests running side by side never share counters. */
     namespace: string;
   };
+  /** How long public catalogue answers (pages, search) are cached in memory; 0 disables. */
+  catalogueCacheTtlMs: number;
   /** Largest JSON body, in bytes. */
   bodyLimit: number;
   /** Largest avatar, in bytes. */
@@ -180,6 +182,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       windowMs: int('RATE_LIMIT_WINDOW_MS', 60_000, 1_000, 86_400_000),
       namespace: str('RATE_LIMIT_NAMESPACE', 'hypertek-rl-'),
     },
+    catalogueCacheTtlMs: int('CATALOGUE_CACHE_TTL_MS', 5_000, 0, 3_600_000),
     bodyLimit: int('BODY_LIMIT', 100 * 1024, 1024, 10 * 1024 * 1024),
     avatarMaxBytes: int('AVATAR_MAX_BYTES', 2 * 1024 * 1024, 1024, 20 * 1024 * 1024),
     logLevel: str('LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info'),

@@ -4,9 +4,22 @@
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SEARCH_MIN_LENGTH } from '@hypertek/shared/contract';
+import type { Config } from '../config/env';
 import { decodeIdCursor, paginate } from '../lib/cursor';
 import { API_MESSAGES, notFound } from '../lib/errors';
-import { parseItemId, type ItemKind } from '../repositories/items-repository';
+import { TtlCache } from '../lib/ttl-cache';
+import type { ActivityPage } from '../repositories/activity-repository';
+import {
+  parseItemId,
+  type ApiItem,
+  type ApiSearchHit,
+  type ItemKind,
+} from '../repositories/items-repository';
+
+interface ListPage<T> {
+  data: T[];
+  nextCursor: string | null;
+}
 import {
   ActivitySchema,
   DEFAULT_PAGE_SIZE,
@@ -17,15 +30,25 @@ import {
   SearchHitSchema,
 } from './schemas';
 
-const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+const catalogueRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {
+  // Public, read-mostly answers: a few seconds of caching spares the database the same query
+  // from every visitor (the catalogue changes only when it is reseeded).
+  const ttl = opts.config.catalogueCacheTtlMs;
+  const pages = new TtlCache<ListPage<ApiItem>>(ttl);
+  const feed = new TtlCache<ActivityPage>(ttl);
+  const searches = new TtlCache<{ nfas: ApiSearchHit[]; lands: ApiSearchHit[] }>(ttl * 6);
+
   const listItems =
     (kind: ItemKind, message: string) =>
     async (request: { query: { limit?: number; cursor?: string } }) => {
       const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
-      const after = decodeIdCursor(request.query.cursor);
-      const rows = await fastify.itemsRepository.page(kind, limit + 1, after);
-      const { page, nextCursor } = paginate(rows, limit, (last) => [Number(last.id)]);
-      return { success: true as const, message, data: page, nextCursor };
+      const cursor = request.query.cursor ?? '';
+      const page = await pages.get(`${kind}:${limit}:${cursor}`, async () => {
+        const rows = await fastify.itemsRepository.page(kind, limit + 1, decodeIdCursor(cursor));
+        const { page: data, nextCursor } = paginate(rows, limit, (last) => [Number(last.id)]);
+        return { data, nextCursor };
+      });
+      return { success: true as const, message, ...page };
     };
   const listSchema = (summary: string) => ({
     tags: ['catalogue'],
@@ -60,9 +83,13 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => ({
       success: true as const,
       message: 'Activity fetched',
-      ...(await fastify.activityRepository.page(
-        request.query.limit ?? DEFAULT_PAGE_SIZE,
-        request.query.cursor,
+      ...(await feed.get(
+        `${request.query.limit ?? DEFAULT_PAGE_SIZE}:${request.query.cursor ?? ''}`,
+        () =>
+          fastify.activityRepository.page(
+            request.query.limit ?? DEFAULT_PAGE_SIZE,
+            request.query.cursor,
+          ),
       )),
     }),
   );
@@ -95,7 +122,9 @@ const catalogueRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           nfas: [],
         };
       }
-      const { lands, nfas } = await fastify.itemsRepository.search(text);
+      const { lands, nfas } = await searches.get(text.toLowerCase(), () =>
+        fastify.itemsRepository.search(text),
+      );
       const count = lands.length + nfas.length;
       return {
         success: true as const,

@@ -17,7 +17,7 @@ export const DEMO_USER = {
 
 export const SEED_COUNTS = { nfas: 120, lands: 60, activities: 300, demoPurchases: 4 } as const;
 
-const NFA_ADJECTIVES = [
+export const NFA_ADJECTIVES = [
   'Obsidian',
   'Neon',
   'Quantum',
@@ -43,7 +43,7 @@ const NFA_ADJECTIVES = [
   'Nova',
   'Onyx',
 ];
-const NFA_NOUNS = [
+export const NFA_NOUNS = [
   'Warden',
   'Sentinel',
   'Racer',
@@ -72,7 +72,7 @@ const NFA_CLASSES = [
   'Pilot skin',
   'Battle drone',
 ];
-const LAND_REGIONS = [
+export const LAND_REGIONS = [
   'Crimson Dunes',
   'Neon Basin',
   'Shattered Mesa',
@@ -86,7 +86,7 @@ const LAND_REGIONS = [
   'Rust Canyon',
   'Echo Delta',
 ];
-const LAND_TYPES = [
+export const LAND_TYPES = [
   'Outpost',
   'Spire Plot',
   'Mining Claim',
