@@ -7,7 +7,8 @@
  * The benchmark database is its own (`api/.data-bench`, or DATABASE_URL when set: WARNING, its
  * catalogue is replaced); the large catalogue is seeded first when missing.
  *
- * Options: --duration <s> (10), --connections <n> (10), --items <n> (1000000), --skip-http,
+ * Options: --duration <s> (10), --connections <n> (10), --rounds <n> (3), --items <n> (1000000),
+ * --skip-http,
  * --skip-index.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -27,6 +28,7 @@ const { values: args } = parseArgs({
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     items: { type: 'string', default: '1000000' },
+    rounds: { type: 'string', default: '3' },
     'skip-http': { type: 'boolean', default: false },
     'skip-index': { type: 'boolean', default: false },
   },
@@ -34,6 +36,7 @@ const { values: args } = parseArgs({
 const duration = Number(args.duration);
 const connections = Number(args.connections);
 const totalItems = Number(args.items);
+const rounds = Number(args.rounds);
 const HELLO_PORT = 4201;
 const API_PORT = 4202;
 /** Queries of the search figures: words, fragments and serial numbers, as people type them. */
@@ -123,8 +126,6 @@ interface Load {
 }
 
 async function load(url: string): Promise<Load> {
-  // A short warm-up, then the measured run.
-  await autocannon({ url, connections, duration: 2 });
   const result = await autocannon({ url, connections, duration });
   return {
     rps: result.requests.average,
@@ -135,13 +136,7 @@ async function load(url: string): Promise<Load> {
 
 async function httpFigures(): Promise<void> {
   console.log(
-    `\n## Throughput: autocannon, ${connections} connections, ${duration} s per route, loopback`,
-  );
-  const hello = await start(
-    'hello-world',
-    ['bench/hello-server.ts', String(HELLO_PORT)],
-    {},
-    `http://127.0.0.1:${HELLO_PORT}/`,
+    `\n## Throughput: autocannon, ${connections} connections, median of ${rounds} interleaved ${duration} s runs per route (after a 2 s warm-up), loopback`,
   );
   const api = await start(
     'API',
@@ -156,34 +151,54 @@ async function httpFigures(): Promise<void> {
       ...(databaseUrl === null ? { DATA_DIR: dataDir } : {}),
     },
     `http://127.0.0.1:${API_PORT}/readyz`,
+  );
+  const marketUrl = `http://127.0.0.1:${API_PORT}/api/v1/market/getMarket`;
+  const pageBytes = (await (await fetch(marketUrl)).arrayBuffer()).byteLength;
+  const hello = await start(
+    'hello-world',
+    ['bench/hello-server.ts', String(HELLO_PORT), String(pageBytes)],
+    {},
+    `http://127.0.0.1:${HELLO_PORT}/`,
   ).catch(async (error: unknown) => {
-    await stop(hello);
+    await stop(api);
     throw error;
   });
   try {
-    const baseline = await load(`http://127.0.0.1:${HELLO_PORT}/`);
-    const market = await load(`http://127.0.0.1:${API_PORT}/api/v1/market/getMarket`);
-    const search = await load(`http://127.0.0.1:${API_PORT}/api/v1/search/search?query=warden`);
+    // Interleaved rounds, median of each: a shared machine's noise hits every route alike.
+    const urls = [
+      `http://127.0.0.1:${HELLO_PORT}/`,
+      `http://127.0.0.1:${HELLO_PORT}/same-size`,
+      marketUrl,
+      `http://127.0.0.1:${API_PORT}/api/v1/search/search?query=warden`,
+    ];
+    for (const url of urls) await autocannon({ url, connections, duration: 2 }); // warm-up
+    const runs: Load[][] = urls.map(() => []);
+    for (let r = 0; r < rounds; r++) {
+      for (const [i, url] of urls.entries()) runs[i]?.push(await load(url));
+    }
+    const median = (list: Load[] | undefined): Load => {
+      const pick = (f: (l: Load) => number) =>
+        percentile(
+          (list ?? []).map(f).sort((a, b) => a - b),
+          50,
+        );
+      return { rps: pick((l) => l.rps), p99: pick((l) => l.p99), errors: pick((l) => l.errors) };
+    };
+    const [baseline, sameSize, market, search] = runs.map(median) as [Load, Load, Load, Load];
+    const ratio = (a: number, b: number, digits: number) =>
+      round(a / Math.max(b, 1), digits).toFixed(digits);
     const row = (name: string, r: Load) =>
-      `| ${name.padEnd(34)} | ${String(Math.round(r.rps)).padStart(8)} | ${String(r.p99).padStart(7)} | ${round(
-        r.rps / baseline.rps,
-        2,
-      )
-        .toFixed(2)
-        .padStart(10)} | ${round(r.p99 / Math.max(baseline.p99, 1), 1)
-        .toFixed(1)
-        .padStart(9)} | ${String(r.errors).padStart(6)} |`;
+      `| ${name.padEnd(44)} | ${String(Math.round(r.rps)).padStart(7)} | ${String(r.p99).padStart(6)} | ${ratio(r.rps, baseline.rps, 2).padStart(14)} | ${ratio(r.p99, baseline.p99, 1).padStart(12)} | ${String(r.errors).padStart(6)} |`;
     console.log(
-      '| route                              |    req/s | p99 ms  | req/s vs hello | p99 vs hello | errors |',
+      `| ${'route'.padEnd(44)} |   req/s | p99 ms | req/s vs hello | p99 vs hello | errors |`,
     );
-    console.log(
-      '|------------------------------------|---------:|--------:|-----------:|----------:|-------:|',
-    );
-    console.log(row('hello-world (bare Fastify)', baseline));
-    console.log(row('GET /market/getMarket (first page)', market));
+    console.log(`|${'-'.repeat(46)}|--------:|-------:|---------------:|-------------:|-------:|`);
+    console.log(row('hello-world (bare Fastify, 17 B)', baseline));
+    console.log(row(`bare Fastify, same body size (${pageBytes} B)`, sameSize));
+    console.log(row(`GET /market/getMarket, first page (${pageBytes} B)`, market));
     console.log(row('GET /search/search?query=warden', search));
     console.log(
-      `getMarket target: ≥ 0.5× hello-world → ${round(market.rps / baseline.rps, 2) >= 0.5 ? 'met' : 'NOT met'}`,
+      `getMarket vs hello-world: ${ratio(market.rps, baseline.rps, 2)}× (target ≥ 0.5× → ${market.rps / baseline.rps >= 0.5 ? 'met' : 'NOT met'}); vs bare Fastify with the same body: ${ratio(market.rps, sameSize.rps, 2)}×`,
     );
   } finally {
     await stop(api);

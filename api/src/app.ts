@@ -1,7 +1,8 @@
 /**
  * Builds the API as a Fastify instance without starting it (server.ts starts it; tests call it
- * in-process with `inject`). Plugins load in a visible order: external (security, multipart,
- * OpenAPI) → app (errors, database + repositories, mail, auth) → routes under /api/v1.
+ * in-process with `inject`). Plugins load in a visible order: external (security headers, CORS,
+ * rate limits, OpenAPI) → app (errors, database + repositories, mail, auth) → routes under /api/v1
+ * (multipart parsing is registered by the profile routes only).
  */
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -10,7 +11,6 @@ import auth from './plugins/app/auth';
 import database from './plugins/app/database';
 import errorHandler from './plugins/app/error-handler';
 import mailer from './plugins/app/mailer';
-import multipart from './plugins/external/multipart';
 import openapi from './plugins/external/openapi';
 import security from './plugins/external/security';
 import catalogueRoutes from './routes/catalogue';
@@ -54,7 +54,6 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
 
   const opts = { config };
   await app.register(security, opts);
-  await app.register(multipart, opts);
   await app.register(openapi, opts);
 
   await app.register(errorHandler, opts);

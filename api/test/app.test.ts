@@ -143,7 +143,7 @@ describe('headers', () => {
       assert.equal(response.headers['x-content-type-options'], 'nosniff', url);
       assert.ok(response.headers['content-security-policy'], url);
       assert.ok(response.headers['strict-transport-security'], url);
-      assert.equal(response.headers['x-frame-options'], 'SAMEORIGIN', url);
+      assert.equal(response.headers['x-frame-options'], 'DENY', url);
     }
   });
 

@@ -66,7 +66,7 @@ async function openPglite(
   const client =
     dataDir === null
       ? await PGlite.create({ extensions: { pg_trgm } })
-      : await PGlite.create(dataDir, { extensions: { pg_trgm }, relaxedDurability: true });
+      : await PGlite.create(dataDir, { extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema });
   return {
     db: db as unknown as Db,

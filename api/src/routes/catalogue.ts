@@ -9,17 +9,7 @@ import { decodeIdCursor, paginate } from '../lib/cursor';
 import { API_MESSAGES, notFound } from '../lib/errors';
 import { TtlCache } from '../lib/ttl-cache';
 import type { ActivityPage } from '../repositories/activity-repository';
-import {
-  parseItemId,
-  type ApiItem,
-  type ApiSearchHit,
-  type ItemKind,
-} from '../repositories/items-repository';
-
-interface ListPage<T> {
-  data: T[];
-  nextCursor: string | null;
-}
+import { parseItemId, type ApiSearchHit, type ItemKind } from '../repositories/items-repository';
 import {
   ActivitySchema,
   DEFAULT_PAGE_SIZE,
@@ -34,40 +24,42 @@ const catalogueRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
   // Public, read-mostly answers: a few seconds of caching spares the database the same query
   // from every visitor (the catalogue changes only when it is reseeded).
   const ttl = opts.config.catalogueCacheTtlMs;
-  const pages = new TtlCache<ListPage<ApiItem>>(ttl);
+  const pages = new TtlCache<string>(ttl);
   const feed = new TtlCache<ActivityPage>(ttl);
   const searches = new TtlCache<{ nfas: ApiSearchHit[]; lands: ApiSearchHit[] }>(ttl * 6);
 
-  const listItems =
-    (kind: ItemKind, message: string) =>
-    async (request: { query: { limit?: number; cursor?: string } }) => {
-      const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
-      const cursor = request.query.cursor ?? '';
-      const page = await pages.get(`${kind}:${limit}:${cursor}`, async () => {
-        const rows = await fastify.itemsRepository.page(kind, limit + 1, decodeIdCursor(cursor));
-        const { page: data, nextCursor } = paginate(rows, limit, (last) => [Number(last.id)]);
-        return { data, nextCursor };
-      });
-      return { success: true as const, message, ...page };
-    };
-  const listSchema = (summary: string) => ({
-    tags: ['catalogue'],
-    summary,
-    querystring: PageQuery,
-    response: { 200: ListResponse(ItemSchema), ...errors(400) },
-  });
-
-  fastify.get(
-    '/market/getMarket',
-    { schema: listSchema('NFAs, first page by default') },
-    listItems('nfa', 'Market data fetched'),
-  );
-  for (const path of ['/land/getland', '/land/getLand']) {
+  /**
+   * Registers a catalogue list. The cache holds the serialized answer (made once by the route's
+   * own response-schema serializer), so a cached page costs no query and no serialization.
+   */
+  const registerList = (path: string, kind: ItemKind, message: string, summary: string) => {
     fastify.get(
       path,
-      { schema: listSchema('Land parcels (both spellings of the path)') },
-      listItems('land', 'Land data fetched'),
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary,
+          querystring: PageQuery,
+          response: { 200: ListResponse(ItemSchema), ...errors(400) },
+        },
+      },
+      async (request, reply) => {
+        const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
+        const cursor = request.query.cursor ?? '';
+        const serialize = reply.getSerializationFunction('200') ?? JSON.stringify;
+        const body = await pages.get(`${kind}:${limit}:${cursor}`, async () => {
+          const rows = await fastify.itemsRepository.page(kind, limit + 1, decodeIdCursor(cursor));
+          const { page, nextCursor } = paginate(rows, limit, (last) => [Number(last.id)]);
+          return serialize({ success: true, message, data: page, nextCursor });
+        });
+        // The body is already serialized JSON: typed as the schema's shape for the type provider.
+        return reply.type('application/json; charset=utf-8').send(body as never);
+      },
     );
+  };
+  registerList('/market/getMarket', 'nfa', 'Market data fetched', 'NFAs, first page by default');
+  for (const path of ['/land/getland', '/land/getLand']) {
+    registerList(path, 'land', 'Land data fetched', 'Land parcels (both spellings of the path)');
   }
 
   fastify.get(

