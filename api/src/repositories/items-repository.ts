@@ -33,7 +33,7 @@ export function toCatalogueItem(row: ItemRow): ApiItem {
 
 /** Search answers at most this many hits per kind, ranked; it ranks at most SEARCH_CANDIDATES. */
 export const SEARCH_CAP = 10;
-export const SEARCH_CANDIDATES = 200;
+export const SEARCH_CANDIDATES = 100;
 
 /** Item ids are positive integers; anything else names no item. */
 export const parseItemId = (value: string): number | null =>
