@@ -30,10 +30,20 @@ async function createServerDatabase(
   return {
     url: url.toString(),
     drop: async () => {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
+      // A busy server can refuse a connection or the drop for a moment: try again before failing.
+      for (let attempt = 1; ; attempt++) {
+        const client = new pg.Client({ connectionString: serverUrl });
+        try {
+          await client.connect();
+          await client.query(`drop database if exists "${name}" with (force)`);
+          return;
+        } catch (error) {
+          if (attempt >= 5) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+        } finally {
+          await client.end().catch(() => {});
+        }
+      }
     },
   };
 }
