@@ -96,6 +96,13 @@ export function createItemsRepository(database: Database) {
       const q = text.trim().toLowerCase();
       const contains = `%${escapeLike(q)}%`;
       const prefix = `${escapeLike(q)}%`;
+      // Under 3 characters no trigram fits inside the text, so '%ne%' could only be answered by
+      // reading every row. Such queries match the start of a word instead ('ne' finds "Neon",
+      // '00' finds "NFA-0042"), which the index answers through its word-start trigrams.
+      const match =
+        q.length >= 3
+          ? sql`search_text ilike ${contains}`
+          : sql`(search_text ilike ${prefix} or search_text ilike ${`% ${prefix}`} or search_text ilike ${`%-${prefix}`})`;
       const rows = await database.rows<{
         id: string | number;
         kind: ItemKind;
@@ -105,7 +112,7 @@ export function createItemsRepository(database: Database) {
         with candidates as (
           select id, kind, title, serial_number, search_text
           from items
-          where search_text ilike ${contains}
+          where ${match}
           limit ${SEARCH_CANDIDATES}
         ), ranked as (
           select id, kind, title, serial_number,

@@ -135,6 +135,14 @@ describe('GET /search/search', () => {
     assert.equal(land.nfas.length, 0);
   });
 
+  it('matches the start of a word for a 2-character query', async () => {
+    const body = json(await get('/search/search?query=NE'));
+    assert.ok(body.nfas.length > 0);
+    for (const hit of [...body.nfas, ...body.lands]) {
+      assert.match(`${hit.title} ${hit.serialNumber}`, /(^|[\s-])ne/i);
+    }
+  });
+
   it('caps the results of each kind', async () => {
     const body = json(await get('/search/search?query=nfa-'));
     assert.equal(body.nfas.length, SEARCH_CAP);
