@@ -1,0 +1,197 @@
+/**
+ * The API's configuration: the only file that reads `process.env`. Every variable is parsed and
+ * checked once, at start; a bad value stops the process with one clear line per problem.
+ * The README's configuration table lists the same variables.
+ */
+import { randomBytes } from 'node:crypto';
+import { isAbsolute, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The `api/` folder: relative paths in the configuration are resolved against it. */
+export const API_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+export type NodeEnv = 'development' | 'test' | 'production';
+
+export interface Config {
+  nodeEnv: NodeEnv;
+  host: string;
+  port: number;
+  /** Public base of this API (used in the OpenAPI document and logs), e.g. http://localhost:4000 */
+  publicApiUrl: string;
+  /** The site the reset link points at. */
+  siteUrl: string;
+  corsOrigins: string[];
+  /** `memory://` (tests), a PostgreSQL URL, or null for the embedded database under `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  uploadsDir: string;
+  outboxDir: string;
+  /** Seed the catalogue on start when the database is empty. */
+  seedOnStart: boolean;
+  jwt: {
+    /** WARNING: in development without JWT_SECRET this is random per process (tokens die on restart). */
+    secret: Uint8Array;
+    secretIsEphemeral: boolean;
+    issuer: string;
+    audience: string;
+    expiresInSeconds: number;
+  };
+  smtpUrl: string | null;
+  mailFrom: string;
+  redisUrl: string | null;
+  rateLimit: {
+    /** Requests per window for each of signup, login, forgot-password and reset, per client IP. */
+    authMax: number;
+    windowMs: number;
+    /** Key prefix in Redis, so that tests running side by side never share counters. */
+    namespace: string;
+  };
+  /** How long public catalogue answers (pages, search) are cached in memory; 0 disables. */
+  catalogueCacheTtlMs: number;
+  /** Largest JSON body, in bytes. */
+  bodyLimit: number;
+  /** Largest avatar, in bytes. */
+  avatarMaxBytes: number;
+  logLevel: string;
+  /** Trust X-Forwarded-* from a proxy in front (client IPs for rate limits). */
+  trustProxy: boolean;
+}
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses and validates a set of variables (defaults to `process.env`). Throws a ConfigError. */
+export function loadConfig(env: Env = process.env, overrides: Partial<Config> = {}): Config {
+  const problems: string[] = [];
+  const str = (name: string, fallback: string): string => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? fallback : value;
+  };
+  const int = (name: string, fallback: number, min: number, max: number): number => {
+    const raw = env[name]?.trim();
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isInteger(value) || value < min || value > max) {
+      problems.push(`${name} must be an integer between ${min} and ${max} (got "${raw}")`);
+      return fallback;
+    }
+    return value;
+  };
+  const bool = (name: string, fallback: boolean): boolean => {
+    const raw = env[name]?.trim().toLowerCase();
+    if (raw === undefined || raw === '') return fallback;
+    if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+    if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+    problems.push(`${name} must be true or false (got "${raw}")`);
+    return fallback;
+  };
+  const url = (name: string, fallback: string | null, protocols: string[]): string | null => {
+    const raw = env[name]?.trim();
+    if (raw === undefined || raw === '') return fallback;
+    try {
+      const parsed = new URL(raw);
+      if (!protocols.includes(parsed.protocol)) {
+        problems.push(`${name} must use ${protocols.join(' or ')} (got "${parsed.protocol}")`);
+      }
+      return raw.replace(/\/+$/, '');
+    } catch {
+      problems.push(`${name} is not a valid URL (got "${raw}")`);
+      return fallback;
+    }
+  };
+  const dir = (name: string, fallback: string): string => {
+    const value = str(name, fallback);
+    return isAbsolute(value) ? value : resolve(API_ROOT, value);
+  };
+
+  const nodeEnvRaw = str('NODE_ENV', 'development');
+  let nodeEnv: NodeEnv = 'development';
+  if (nodeEnvRaw === 'development' || nodeEnvRaw === 'test' || nodeEnvRaw === 'production') {
+    nodeEnv = nodeEnvRaw;
+  } else {
+    problems.push(`NODE_ENV must be development, test or production (got "${nodeEnvRaw}")`);
+  }
+
+  const port = int('API_PORT', 4000, 0, 65535);
+  const host = str('API_HOST', '0.0.0.0');
+
+  const corsOrigins = str(
+    'CORS_ORIGINS',
+    [3000, 3001, 3002, 3003, 3004].map((p) => `http://localhost:${p}`).join(','),
+  )
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter((o) => o !== '');
+  for (const origin of corsOrigins) {
+    if (!/^https?:\/\/[^/\s]+$/.test(origin)) {
+      problems.push(
+        `CORS_ORIGINS entries must be origins like http://localhost:3000 (got "${origin}")`,
+      );
+    }
+  }
+
+  const databaseRaw = env.DATABASE_URL?.trim();
+  let databaseUrl: string | null = null;
+  if (databaseRaw !== undefined && databaseRaw !== '') {
+    if (databaseRaw === 'memory://' || databaseRaw === 'memory') databaseUrl = 'memory://';
+    else databaseUrl = url('DATABASE_URL', null, ['postgres:', 'postgresql:']);
+  }
+
+  const secretRaw = env.JWT_SECRET?.trim() ?? '';
+  let secretIsEphemeral = false;
+  let secret: Uint8Array;
+  if (secretRaw === '') {
+    if (nodeEnv === 'production') problems.push('JWT_SECRET is required in production');
+    secret = randomBytes(32);
+    secretIsEphemeral = true;
+  } else {
+    if (secretRaw.length < 32) problems.push('JWT_SECRET must be at least 32 characters long');
+    secret = new TextEncoder().encode(secretRaw);
+  }
+
+  const config: Config = {
+    nodeEnv,
+    host,
+    port,
+    publicApiUrl: url('PUBLIC_API_URL', `http://localhost:${port}`, ['http:', 'https:']) ?? '',
+    siteUrl: url('SITE_URL', 'http://localhost:3000', ['http:', 'https:']) ?? '',
+    corsOrigins,
+    databaseUrl,
+    dataDir: dir('DATA_DIR', '.data'),
+    uploadsDir: dir('UPLOADS_DIR', 'uploads'),
+    outboxDir: dir('OUTBOX_DIR', 'outbox'),
+    seedOnStart: bool('SEED_ON_START', true),
+    jwt: {
+      secret,
+      secretIsEphemeral,
+      issuer: str('JWT_ISSUER', 'hypertek-api'),
+      audience: str('JWT_AUDIENCE', 'hypertek-site'),
+      expiresInSeconds: int('JWT_EXPIRES_IN', 7 * 24 * 3600, 60, 90 * 24 * 3600),
+    },
+    smtpUrl: url('SMTP_URL', null, ['smtp:', 'smtps:']),
+    mailFrom: str('MAIL_FROM', 'Hyper Tek <no-reply@hypertek.local>'),
+    redisUrl: url('REDIS_URL', null, ['redis:', 'rediss:']),
+    rateLimit: {
+      authMax: int('RATE_LIMIT_AUTH_MAX', 10, 1, 1_000_000),
+      windowMs: int('RATE_LIMIT_WINDOW_MS', 60_000, 1_000, 86_400_000),
+      namespace: str('RATE_LIMIT_NAMESPACE', 'hypertek-rl-'),
+    },
+    catalogueCacheTtlMs: int('CATALOGUE_CACHE_TTL_MS', 5_000, 0, 3_600_000),
+    bodyLimit: int('BODY_LIMIT', 100 * 1024, 1024, 10 * 1024 * 1024),
+    avatarMaxBytes: int('AVATAR_MAX_BYTES', 2 * 1024 * 1024, 1024, 20 * 1024 * 1024),
+    logLevel: str('LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: bool('TRUST_PROXY', false),
+    ...overrides,
+  };
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {
+    problems.push(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent`);
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return config;
+}

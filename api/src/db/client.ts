@@ -1,0 +1,122 @@
+/**
+ * Opens the database with one of two drivers over the same schema and migrations:
+ * - embedded PGlite (PostgreSQL compiled to WebAssembly) in a local folder, or in memory;
+ * - a PostgreSQL server through `pg` when a postgres:// URL is given.
+ * Migrations run on open (under an advisory lock on a server, so that two instances starting
+ * together never race).
+ */
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { SQL } from 'drizzle-orm';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { schema } from './schema';
+
+export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle', import.meta.url));
+
+/** Any number above 2^31 would do: it only has to be the same for every instance of this API. */
+const MIGRATION_LOCK_KEY = 7_117_2117;
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  db: Db;
+  driver: 'pglite' | 'postgres';
+  /** Runs raw SQL (search, seed) and returns its rows, whichever the driver. */
+  rows<T>(query: SQL): Promise<T[]>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** `memory://`, a postgres:// URL, or null for the embedded database in `dataDir`. */
+  databaseUrl: string | null;
+  dataDir: string;
+  migrate?: boolean;
+  /** Pool size on a PostgreSQL server. */
+  poolSize?: number;
+}
+
+export async function openDatabase(options: OpenOptions): Promise<Database> {
+  const database =
+    options.databaseUrl !== null && options.databaseUrl !== 'memory://'
+      ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+      : await openPglite(options.databaseUrl === 'memory://' ? null : options.dataDir);
+  if (options.migrate !== false) {
+    try {
+      await database.migrate();
+    } catch (error) {
+      await database.close();
+      throw error;
+    }
+  }
+  return database;
+}
+
+async function openPglite(
+  dataDir: string | null,
+): Promise<Database & { migrate(): Promise<void> }> {
+  if (dataDir !== null) mkdirSync(dataDir, { recursive: true });
+  const client =
+    dataDir === null
+      ? await PGlite.create({ extensions: { pg_trgm } })
+      : await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = drizzlePglite(client, { schema });
+  return {
+    db: db as unknown as Db,
+    driver: 'pglite',
+    async rows<T>(query: SQL) {
+      const result = await db.execute(query);
+      return result.rows as T[];
+    },
+    async ping() {
+      await client.query('select 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+    },
+    async migrate() {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
+  };
+}
+
+function openPostgres(url: string, poolSize: number): Database & { migrate(): Promise<void> } {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  const db = drizzleNodePg(pool, { schema });
+  let closed = false;
+  return {
+    db,
+    driver: 'postgres',
+    async rows<T>(query: SQL) {
+      const result = await db.execute(query);
+      return result.rows as T[];
+    },
+    async ping() {
+      await pool.query('select 1');
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+    async migrate() {
+      const client = await pool.connect();
+      try {
+        await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+        await migrateNodePg(drizzleNodePg(client, { schema }), {
+          migrationsFolder: MIGRATIONS_FOLDER,
+        });
+      } finally {
+        await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
+        client.release();
+      }
+    },
+  };
+}

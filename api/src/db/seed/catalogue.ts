@@ -1,0 +1,271 @@
+/**
+ * The browsing catalogue: 120 NFAs and 60 land parcels with titles, serial numbers, prices,
+ * descriptions and generated SVG art; 300 activity entries over the last 90 days; and a demo
+ * account (demo@hypertek.local / HyperTek2117) with a few paid purchases, so every screen has data.
+ * Deterministic: the same seed gives the same catalogue.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../client';
+import { activities, itemArt, items, orders, payments, users } from '../schema';
+import { createRng, renderItemSvg } from './art';
+
+export const DEMO_USER = {
+  email: 'demo@hypertek.local',
+  password: 'HyperTek2117',
+  fullName: 'Demo Pilot',
+} as const;
+
+export const SEED_COUNTS = { nfas: 120, lands: 60, activities: 300, demoPurchases: 4 } as const;
+
+export const NFA_ADJECTIVES = [
+  'Obsidian',
+  'Neon',
+  'Quantum',
+  'Crimson',
+  'Spectral',
+  'Chrome',
+  'Void',
+  'Solar',
+  'Plasma',
+  'Ion',
+  'Phantom',
+  'Cobalt',
+  'Astral',
+  'Feral',
+  'Hollow',
+  'Radiant',
+  'Iron',
+  'Ember',
+  'Glacial',
+  'Rogue',
+  'Silent',
+  'Thunder',
+  'Nova',
+  'Onyx',
+];
+export const NFA_NOUNS = [
+  'Warden',
+  'Sentinel',
+  'Racer',
+  'Overlord',
+  'Drone',
+  'Valkyrie',
+  'Mech',
+  'Wraith',
+  'Striker',
+  'Nomad',
+  'Oracle',
+  'Harbinger',
+  'Pilot',
+  'Templar',
+  'Reaver',
+  'Specter',
+  'Golem',
+  'Seraph',
+  'Hunter',
+  'Cipher',
+];
+const NFA_CLASSES = [
+  'Quest relic',
+  'Racing chassis',
+  'Overlord sigil',
+  'Pilot skin',
+  'Battle drone',
+];
+export const LAND_REGIONS = [
+  'Crimson Dunes',
+  'Neon Basin',
+  'Shattered Mesa',
+  'Glass Tundra',
+  'Ion Marsh',
+  'Ashen Ridge',
+  'Cobalt Reach',
+  'Helix Valley',
+  'Obsidian Flats',
+  'Aurora Shelf',
+  'Rust Canyon',
+  'Echo Delta',
+];
+export const LAND_TYPES = [
+  'Outpost',
+  'Spire Plot',
+  'Mining Claim',
+  'Harbor Lot',
+  'Arena Ground',
+  'Relay Site',
+];
+const HANDLES = [
+  'nova_rider',
+  'k1ra',
+  'overlord99',
+  'glitchfox',
+  'orbitalbyte',
+  'dune_walker',
+  'vexx',
+  'maru.eth',
+  'sable',
+  'zero_cool',
+  'ionstorm',
+  'quasar_q',
+  'rekt_ronin',
+  'lumen',
+  'cryo',
+  'tekno_mage',
+];
+const ACTIVITY_TYPES = ['Sale', 'Listing', 'Transfer', 'Offer'];
+
+const pick = <T>(rng: () => number, list: readonly T[]): T => {
+  const value = list[Math.floor(rng() * list.length)];
+  if (value === undefined) throw new Error('pick from an empty list');
+  return value;
+};
+const pad = (n: number, width: number): string => String(n).padStart(width, '0');
+
+interface SeedItem {
+  kind: 'nfa' | 'land';
+  title: string;
+  serialNumber: string;
+  priceCents: number;
+  description: string;
+}
+
+function buildItems(): SeedItem[] {
+  const rng = createRng(2117);
+  const list: SeedItem[] = [];
+  for (let i = 1; i <= SEED_COUNTS.nfas; i++) {
+    const title = `${pick(rng, NFA_ADJECTIVES)} ${pick(rng, NFA_NOUNS)}`;
+    const kindOf = pick(rng, NFA_CLASSES);
+    list.push({
+      kind: 'nfa',
+      title,
+      serialNumber: `NFA-${pad(i, 4)}`,
+      priceCents: Math.round((20 + rng() * 2480) * 100),
+      description: `${kindOf} forged in 2117. ${title} carries ${1 + Math.floor(rng() * 5)} upgrade slots and a ${pick(rng, ['rare', 'epic', 'legendary', 'mythic'])} aura for quest, racing and overlord modes.`,
+    });
+  }
+  for (let i = 1; i <= SEED_COUNTS.lands; i++) {
+    const region = pick(rng, LAND_REGIONS);
+    const type = pick(rng, LAND_TYPES);
+    const sector = 1 + Math.floor(rng() * 40);
+    list.push({
+      kind: 'land',
+      title: `${region} ${type}`,
+      serialNumber: `LND-${pad(i, 4)}`,
+      priceCents: Math.round((300 + rng() * 9700) * 100),
+      description: `A ${1 + Math.floor(rng() * 9)}×${1 + Math.floor(rng() * 9)} parcel in sector ${sector} of ${region}: build, race through or hold it in the overlord realm.`,
+    });
+  }
+  return list;
+}
+
+/** True when the catalogue has no item yet (first start). */
+export async function isCatalogueEmpty(database: Database): Promise<boolean> {
+  const [row] = await database.rows<{ present: boolean }>(
+    sql`select exists (select 1 from items) as present`,
+  );
+  return row?.present !== true;
+}
+
+/**
+ * Writes the catalogue. With `reset`, empties the catalogue first: items, art, activity, and the
+ * orders and payments that point at items (user accounts stay).
+ */
+export async function seedCatalogue(
+  database: Database,
+  options: { reset?: boolean; passwordHash: () => Promise<string> },
+): Promise<{ items: number; activities: number }> {
+  const { db } = database;
+  if (options.reset === true) {
+    await database.rows(
+      sql`truncate table items, item_art, activities, orders, payments restart identity cascade`,
+    );
+  }
+  const seedItems = buildItems();
+  const inserted = await db.insert(items).values(seedItems).returning({
+    id: items.id,
+    kind: items.kind,
+    title: items.title,
+    priceCents: items.priceCents,
+  });
+  await db
+    .insert(itemArt)
+    .values(inserted.map((item) => ({ itemId: item.id, svg: renderItemSvg(item.kind, item.id) })));
+
+  // The demo account: created once, kept across reseeds.
+  const email = DEMO_USER.email;
+  let [demo] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`${users.email} = ${email}`);
+  if (demo === undefined) {
+    [demo] = await db
+      .insert(users)
+      .values({
+        email,
+        fullName: DEMO_USER.fullName,
+        bio: 'Test pilot of the 2117 fleet.',
+        passwordHash: await options.passwordHash(),
+      })
+      .returning({ id: users.id });
+  }
+  if (demo === undefined) throw new Error('demo user could not be created');
+
+  const rng = createRng(90);
+  const now = Date.now();
+  const dayMs = 86_400_000;
+  const entries: (typeof activities.$inferInsert)[] = [];
+  for (let i = 0; i < SEED_COUNTS.activities; i++) {
+    const item = pick(rng, inserted);
+    const buyer = pick(rng, HANDLES);
+    let seller = pick(rng, HANDLES);
+    if (seller === buyer)
+      seller = pick(
+        rng,
+        HANDLES.filter((h) => h !== buyer),
+      );
+    // Every 25th entry involves the demo account, so /activity/{userId} has rows to show.
+    const demoRole = i % 25 === 0 ? 'buyer' : i % 25 === 12 ? 'seller' : null;
+    entries.push({
+      itemId: item.id,
+      name: item.title,
+      type: pick(rng, ACTIVITY_TYPES),
+      buyer: demoRole === 'buyer' ? DEMO_USER.fullName : buyer,
+      seller: demoRole === 'seller' ? DEMO_USER.fullName : seller,
+      buyerId: demoRole === 'buyer' ? demo.id : null,
+      sellerId: demoRole === 'seller' ? demo.id : null,
+      priceCents: Math.max(100, Math.round(item.priceCents * (0.8 + rng() * 0.4))),
+      occurredAt: new Date(now - Math.floor(rng() * 90 * dayMs)),
+    });
+  }
+  await db.insert(activities).values(entries);
+
+  // A few paid purchases for the demo account: the history chart has bars.
+  const bought = inserted
+    .filter((_, index) => index % 37 === 5)
+    .slice(0, SEED_COUNTS.demoPurchases);
+  for (const [index, item] of bought.entries()) {
+    const paidAt = new Date(now - (index + 1) * 9 * dayMs);
+    const [order] = await db
+      .insert(orders)
+      .values({
+        userId: demo.id,
+        itemId: item.id,
+        status: 'paid',
+        amountCents: item.priceCents,
+        createdAt: paidAt,
+        paidAt,
+      })
+      .onConflictDoNothing()
+      .returning({ id: orders.id });
+    if (order === undefined) continue;
+    await db.insert(payments).values({
+      orderId: order.id,
+      userId: demo.id,
+      itemId: item.id,
+      amountCents: item.priceCents,
+      provider: 'seed',
+      createdAt: paidAt,
+    });
+  }
+  return { items: inserted.length, activities: entries.length };
+}

@@ -1,0 +1,66 @@
+/**
+ * Opens the database (running migrations), seeds the browsing catalogue on first start, and
+ * decorates the app with it and with every repository. Closes it when the app closes.
+ */
+import fp from 'fastify-plugin';
+import type { Config } from '../../config/env';
+import { openDatabase, type Database } from '../../db/client';
+import { isCatalogueEmpty, seedCatalogue, DEMO_USER } from '../../db/seed/catalogue';
+import { hashPassword } from '../../lib/password';
+import {
+  createActivityRepository,
+  type ActivityRepository,
+} from '../../repositories/activity-repository';
+import { createItemsRepository, type ItemsRepository } from '../../repositories/items-repository';
+import {
+  createOrdersRepository,
+  type OrdersRepository,
+} from '../../repositories/orders-repository';
+import {
+  createPasswordResetsRepository,
+  type PasswordResetsRepository,
+} from '../../repositories/password-resets-repository';
+import { createUsersRepository, type UsersRepository } from '../../repositories/users-repository';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    database: Database;
+    usersRepository: UsersRepository;
+    itemsRepository: ItemsRepository;
+    activityRepository: ActivityRepository;
+    ordersRepository: OrdersRepository;
+    passwordResetsRepository: PasswordResetsRepository;
+  }
+}
+
+export default fp(
+  async (fastify, opts: { config: Config }) => {
+    const { config } = opts;
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+    });
+    fastify.addHook('onClose', () => database.close());
+    fastify.log.info(
+      {
+        driver: database.driver,
+        dataDir:
+          database.driver === 'pglite' && config.databaseUrl === null ? config.dataDir : undefined,
+      },
+      'database ready, migrations applied',
+    );
+    if (config.seedOnStart && (await isCatalogueEmpty(database))) {
+      const counts = await seedCatalogue(database, {
+        passwordHash: () => hashPassword(DEMO_USER.password),
+      });
+      fastify.log.info({ ...counts, demoUser: DEMO_USER.email }, 'empty catalogue: seeded');
+    }
+    fastify.decorate('database', database);
+    fastify.decorate('usersRepository', createUsersRepository(database));
+    fastify.decorate('itemsRepository', createItemsRepository(database));
+    fastify.decorate('activityRepository', createActivityRepository(database));
+    fastify.decorate('ordersRepository', createOrdersRepository(database));
+    fastify.decorate('passwordResetsRepository', createPasswordResetsRepository(database));
+  },
+  { name: 'database' },
+);

@@ -1,0 +1,111 @@
+/**
+ * One error handler for the whole API. Client mistakes answer 4xx with `{ success: false,
+ * message }` in the spec's words where it has some; server faults answer a generic 500 and the
+ * details go to the log only. Unknown routes answer 404 with the method and path.
+ */
+import type { FastifyError, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Config } from '../../config/env';
+import { API_MESSAGES, badRequest } from '../../lib/errors';
+
+/** A route's own check of its body, returning the spec's message or null (see `validateBody`). */
+export type BodyValidator = (body: Record<string, unknown>) => string | null;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The SPEC §5 check of this route's body (a function of @hypertek/shared/contract). It runs
+     * before the handler, and also words the answer when the JSON schema refuses the body, so a
+     * caller always sees the spec's message rather than a schema validator's text.
+     */
+    validateBody?: BodyValidator;
+  }
+}
+
+const asRecord = (body: unknown): Record<string, unknown> =>
+  typeof body === 'object' && body !== null && !Array.isArray(body)
+    ? (body as Record<string, unknown>)
+    : {};
+
+function validationMessage(error: FastifyError, request: FastifyRequest): string {
+  if (error.validationContext === 'body') {
+    const custom = request.routeOptions.config.validateBody?.(asRecord(request.body));
+    if (typeof custom === 'string') return custom;
+  }
+  const first = error.validation?.[0];
+  if (first === undefined) return error.message;
+  const field =
+    first.instancePath.replace(/^\//, '').replace(/\//g, '.') ||
+    (typeof first.params.missingProperty === 'string' ? first.params.missingProperty : '') ||
+    error.validationContext ||
+    'request';
+  if (first.keyword === 'required') return `${String(first.params.missingProperty)} is required`;
+  if (first.keyword === 'additionalProperties') {
+    return `${field === 'body' ? 'Body' : field} has an unknown field: ${String(first.params.additionalProperty)}`;
+  }
+  return `${field} ${first.message ?? 'is invalid'}`;
+}
+
+function clientMessage(error: FastifyError, status: number, config: Config): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return API_MESSAGES.bodyTooLarge;
+    case 'FST_REQ_FILE_TOO_LARGE':
+      return `Avatar must be at most ${Math.round((config.avatarMaxBytes / 1024 / 1024) * 10) / 10} MB`;
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return API_MESSAGES.unsupportedMediaType;
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return 'Request body is empty';
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return API_MESSAGES.malformedJson;
+    default:
+      if (error instanceof SyntaxError || (status === 400 && /JSON/.test(error.message))) {
+        return API_MESSAGES.malformedJson;
+      }
+      return error.message;
+  }
+}
+
+export default fp(
+  async (fastify, opts: { config: Config }) => {
+    // Only routes that declare a body check get the hook (a hook per request costs throughput).
+    fastify.addHook('onRoute', (route) => {
+      const validate = route.config?.validateBody;
+      if (validate === undefined) return;
+      const check = async (request: FastifyRequest) => {
+        const message = validate(asRecord(request.body));
+        if (message !== null) throw badRequest(message);
+      };
+      const existing = route.preHandler;
+      route.preHandler = [
+        ...(Array.isArray(existing) ? existing : existing === undefined ? [] : [existing]),
+        check,
+      ];
+    });
+
+    fastify.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.validation !== undefined) {
+        return reply.code(400).send({ success: false, message: validationMessage(error, request) });
+      }
+      const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+      if (status >= 400 && status < 500) {
+        request.log.info({ status, code: error.code, message: error.message }, 'client error');
+        const { headers } = error as FastifyError & { headers?: Record<string, string> };
+        if (headers !== undefined) void reply.headers(headers);
+        return reply
+          .code(status)
+          .send({ success: false, message: clientMessage(error, status, opts.config) });
+      }
+      request.log.error({ err: error }, 'server error');
+      return reply.code(500).send({ success: false, message: API_MESSAGES.serverError });
+    });
+
+    fastify.setNotFoundHandler((request, reply) => {
+      const path = request.url.split('?')[0] ?? request.url;
+      return reply
+        .code(404)
+        .send({ success: false, message: `Route ${request.method} ${path} not found` });
+    });
+  },
+  { name: 'error-handler' },
+);

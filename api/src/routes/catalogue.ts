@@ -1,0 +1,156 @@
+/**
+ * The public catalogue (SPEC §7): market/getMarket (NFAs), land/getland and land/getLand, the
+ * activity feed, search and search/item/{id}. Lists are keyset-paged (`limit`, `cursor`).
+ */
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { SEARCH_MIN_LENGTH } from '@hypertek/shared/contract';
+import type { Config } from '../config/env';
+import { decodeIdCursor, paginate } from '../lib/cursor';
+import { API_MESSAGES, notFound } from '../lib/errors';
+import { TtlCache } from '../lib/ttl-cache';
+import type { ActivityPage } from '../repositories/activity-repository';
+import { parseItemId, type ApiSearchHit, type ItemKind } from '../repositories/items-repository';
+import {
+  ActivitySchema,
+  DEFAULT_PAGE_SIZE,
+  errors,
+  ItemSchema,
+  ListResponse,
+  PageQuery,
+  SearchHitSchema,
+} from './schemas';
+
+const catalogueRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {
+  // Public, read-mostly answers: a few seconds of caching spares the database the same query
+  // from every visitor (the catalogue changes only when it is reseeded).
+  const ttl = opts.config.catalogueCacheTtlMs;
+  const pages = new TtlCache<string>(ttl);
+  const feed = new TtlCache<ActivityPage>(ttl);
+  const searches = new TtlCache<{ nfas: ApiSearchHit[]; lands: ApiSearchHit[] }>(ttl * 6);
+
+  /**
+   * Registers a catalogue list. The cache holds the serialized answer (made once by the route's
+   * own response-schema serializer), so a cached page costs no query and no serialization.
+   */
+  const registerList = (path: string, kind: ItemKind, message: string, summary: string) => {
+    fastify.get(
+      path,
+      {
+        schema: {
+          tags: ['catalogue'],
+          summary,
+          querystring: PageQuery,
+          response: { 200: ListResponse(ItemSchema), ...errors(400) },
+        },
+      },
+      async (request, reply) => {
+        const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
+        const cursor = request.query.cursor ?? '';
+        const serialize = reply.getSerializationFunction('200') ?? JSON.stringify;
+        const body = await pages.get(`${kind}:${limit}:${cursor}`, async () => {
+          const rows = await fastify.itemsRepository.page(kind, limit + 1, decodeIdCursor(cursor));
+          const { page, nextCursor } = paginate(rows, limit, (last) => [Number(last.id)]);
+          return serialize({ success: true, message, data: page, nextCursor });
+        });
+        // The body is already serialized JSON: typed as the schema's shape for the type provider.
+        return reply.type('application/json; charset=utf-8').send(body as never);
+      },
+    );
+  };
+  registerList('/market/getMarket', 'nfa', 'Market data fetched', 'NFAs, first page by default');
+  for (const path of ['/land/getland', '/land/getLand']) {
+    registerList(path, 'land', 'Land data fetched', 'Land parcels (both spellings of the path)');
+  }
+
+  fastify.get(
+    '/activity/getActivity',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Marketplace activity, newest first',
+        querystring: PageQuery,
+        response: { 200: ListResponse(ActivitySchema), ...errors(400) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: 'Activity fetched',
+      ...(await feed.get(
+        `${request.query.limit ?? DEFAULT_PAGE_SIZE}:${request.query.cursor ?? ''}`,
+        () =>
+          fastify.activityRepository.page(
+            request.query.limit ?? DEFAULT_PAGE_SIZE,
+            request.query.cursor,
+          ),
+      )),
+    }),
+  );
+
+  fastify.get(
+    '/search/search',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'Search titles and serial numbers (any part, case-insensitive), ranked and capped',
+        querystring: Type.Object({ query: Type.Optional(Type.String({ maxLength: 100 })) }),
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            message: Type.String(),
+            lands: Type.Array(SearchHitSchema),
+            nfas: Type.Array(SearchHitSchema),
+          }),
+          ...errors(400),
+        },
+      },
+    },
+    async (request) => {
+      const text = (request.query.query ?? '').trim();
+      if (text.length < SEARCH_MIN_LENGTH) {
+        return {
+          success: true as const,
+          message: 'Type at least 2 characters',
+          lands: [],
+          nfas: [],
+        };
+      }
+      const { lands, nfas } = await searches.get(text.toLowerCase(), () =>
+        fastify.itemsRepository.search(text),
+      );
+      const count = lands.length + nfas.length;
+      return {
+        success: true as const,
+        message: count === 0 ? 'No items found' : `${count} items found`,
+        lands,
+        nfas,
+      };
+    },
+  );
+
+  fastify.get(
+    '/search/item/:id',
+    {
+      schema: {
+        tags: ['catalogue'],
+        summary: 'One item by id',
+        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            message: Type.String(),
+            data: ItemSchema,
+          }),
+          ...errors(404),
+        },
+      },
+    },
+    async (request) => {
+      const id = parseItemId(request.params.id);
+      const item = id === null ? undefined : await fastify.itemsRepository.findById(id);
+      if (item === undefined) throw notFound(API_MESSAGES.itemNotFound);
+      return { success: true as const, message: 'Item fetched', data: item };
+    },
+  );
+};
+
+export default catalogueRoutes;

@@ -1,0 +1,171 @@
+/**
+ * getProfile and PUT profile (multipart: FullName, Email read-only, Bio, Password + NewPassword,
+ * optional Avatar). Avatars are checked by their bytes, stored under a generated name and served
+ * back from /api/v1/uploads/<name>. A password change revokes older tokens and returns a new one.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  MESSAGES,
+  validateFullName,
+  validateNewPassword,
+  validatePassword,
+} from '@hypertek/shared/contract';
+import type { Config } from '../config/env';
+import multipart from '../plugins/external/multipart';
+import { API_MESSAGES, badRequest } from '../lib/errors';
+import { detectImageType } from '../lib/image-type';
+import { hashPassword, verifyPassword } from '../lib/password';
+import { toPublicUser } from '../repositories/users-repository';
+import { bearer, errors, UserSchema } from './schemas';
+
+export const UPLOADS_PATH = '/api/v1/uploads/';
+const BIO_MAX_LENGTH = 500;
+
+const text = (description: string) => Type.Optional(Type.String({ maxLength: 1000, description }));
+
+const ProfileForm = Type.Object({
+  FullName: text('Letters and spaces, at most 30'),
+  Email: text('Read-only: must equal the account email when sent'),
+  Bio: text('At most 500 characters'),
+  Password: text('Current password (to set a new one)'),
+  NewPassword: text('New password, 8 to 20 characters'),
+  ConfirmPassword: text('Confirmation of the new password (optional)'),
+  ConfirmNewPassword: text('Confirmation of the new password (optional)'),
+  Avatar: Type.Optional(
+    Type.Unknown({ description: 'Image file (PNG, JPEG, GIF, WebP), checked by its bytes' }),
+  ),
+});
+
+/** Only checks that need no database: names and lengths, with the spec's words. */
+function validateProfileForm(body: Record<string, unknown>): string | null {
+  const str = (key: string): string | undefined =>
+    typeof body[key] === 'string' ? body[key] : undefined;
+  const fullName = str('FullName');
+  if (fullName !== undefined) {
+    const message = validateFullName(fullName.trim());
+    if (message !== null) return message;
+  }
+  if ((str('Bio') ?? '').length > BIO_MAX_LENGTH) return API_MESSAGES.bioTooLong;
+  const newPassword = str('NewPassword') ?? '';
+  if (newPassword !== '') {
+    const confirm = str('ConfirmNewPassword') ?? str('ConfirmPassword');
+    if (confirm !== undefined) return validateNewPassword(newPassword, confirm);
+    return validatePassword(newPassword);
+  }
+  return null;
+}
+
+const profileRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {
+  const { uploadsDir } = opts.config;
+  // Multipart parsing only where it is used: its hooks stay off every other route.
+  await fastify.register(multipart, opts);
+
+  fastify.get(
+    '/getProfile',
+    {
+      schema: {
+        tags: ['profile'],
+        summary: 'The signed-in user',
+        security: bearer,
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            message: Type.String(),
+            user: UserSchema,
+          }),
+          ...errors(401),
+        },
+      },
+    },
+    async (request) => {
+      const user = await fastify.auth.requireUser(request);
+      return { success: true as const, message: 'Profile fetched', user: toPublicUser(user) };
+    },
+  );
+
+  fastify.put(
+    '/profile',
+    {
+      config: { validateBody: validateProfileForm },
+      schema: {
+        tags: ['profile'],
+        summary: 'Edit the profile (multipart/form-data)',
+        security: bearer,
+        consumes: ['multipart/form-data'],
+        body: ProfileForm,
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            message: Type.String(),
+            user: UserSchema,
+            token: Type.Optional(
+              Type.String({
+                description: 'A fresh token, when the password changed (older ones are revoked)',
+              }),
+            ),
+          }),
+          ...errors(400, 401, 413, 415),
+        },
+      },
+    },
+    async (request) => {
+      let user = await fastify.auth.requireUser(request);
+      const body = request.body;
+      if (body.Email !== undefined && body.Email.trim().toLowerCase() !== (user.email ?? '')) {
+        throw badRequest(API_MESSAGES.emailReadOnly);
+      }
+
+      let avatar: string | undefined;
+      if (body.Avatar !== undefined) {
+        const bytes = Buffer.isBuffer(body.Avatar) ? body.Avatar : null;
+        const type = bytes === null ? null : detectImageType(bytes);
+        if (bytes === null || type === null) throw badRequest(API_MESSAGES.avatarNotImage);
+        await mkdir(uploadsDir, { recursive: true });
+        const name = `${randomUUID()}.${type.ext}`;
+        await writeFile(join(uploadsDir, name), bytes, { flag: 'wx' });
+        avatar = `${UPLOADS_PATH}${name}`;
+      }
+
+      const newPassword = body.NewPassword ?? '';
+      let passwordHash: string | undefined;
+      if (newPassword !== '') {
+        if (user.passwordHash === null) throw badRequest(API_MESSAGES.noPasswordSet);
+        if (body.Password === undefined || body.Password === '') {
+          throw badRequest(API_MESSAGES.currentPasswordRequired);
+        }
+        if (!(await verifyPassword(user.passwordHash, body.Password))) {
+          throw badRequest(API_MESSAGES.currentPasswordWrong);
+        }
+        passwordHash = await hashPassword(newPassword);
+      }
+
+      const previousAvatar = user.avatar;
+      const updated = await fastify.usersRepository.updateProfile(user.id, {
+        ...(body.FullName === undefined ? {} : { fullName: body.FullName.trim() }),
+        ...(body.Bio === undefined ? {} : { bio: body.Bio }),
+        ...(avatar === undefined ? {} : { avatar }),
+      });
+      if (updated !== undefined) user = updated;
+      if (avatar !== undefined && previousAvatar?.startsWith(UPLOADS_PATH) === true) {
+        await unlink(join(uploadsDir, basename(previousAvatar))).catch(() => {});
+      }
+      let token: string | undefined;
+      if (passwordHash !== undefined) {
+        const changed = await fastify.usersRepository.setPassword(user.id, passwordHash);
+        if (changed !== undefined) user = changed;
+        token = await fastify.auth.issue(user);
+      }
+      return {
+        success: true as const,
+        message: MESSAGES.profileUpdated,
+        user: toPublicUser(user),
+        ...(token === undefined ? {} : { token }),
+      };
+    },
+  );
+};
+
+export default profileRoutes;

@@ -1,0 +1,111 @@
+/**
+ * The signed-in user's data: game/create (the purchase check), history/history/{userId} and
+ * activity/{userId}. Identity comes from the bearer token; naming another user is a 403.
+ */
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { MESSAGES, validatePurchase } from '@hypertek/shared/contract';
+import { API_MESSAGES, notFound } from '../lib/errors';
+import { parseItemId } from '../repositories/items-repository';
+import {
+  ActivitySchema,
+  bearer,
+  DEFAULT_PAGE_SIZE,
+  errors,
+  ListResponse,
+  MAX_PAGE_SIZE,
+  PageQuery,
+  PaymentSchema,
+  UserIdParams,
+} from './schemas';
+
+const purchaseRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
+  fastify.post(
+    '/game/create',
+    {
+      config: { validateBody: validatePurchase },
+      schema: {
+        tags: ['purchases'],
+        summary:
+          "Purchase check: records the caller's order for the item once; exist is 'yes' when it is already paid",
+        security: bearer,
+        body: Type.Object({
+          userId: Type.Optional(Type.String({ maxLength: 100 })),
+          productId: Type.Optional(Type.String({ maxLength: 100 })),
+        }),
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            exist: Type.Union([Type.Literal('yes'), Type.Literal('no')]),
+            message: Type.String(),
+          }),
+          ...errors(400, 401, 403, 404, 413),
+        },
+      },
+    },
+    async (request) => {
+      const { userId = '', productId = '' } = request.body;
+      const user = await fastify.auth.requireSelf(request, userId);
+      const itemId = parseItemId(productId.trim());
+      const priceCents =
+        itemId === null ? undefined : await fastify.itemsRepository.findPrice(itemId);
+      if (itemId === null || priceCents === undefined) throw notFound(API_MESSAGES.productNotFound);
+      const status = await fastify.ordersRepository.ensureOrder(user.id, itemId, priceCents);
+      return status === 'paid'
+        ? { success: true as const, exist: 'yes' as const, message: MESSAGES.alreadyPurchased }
+        : { success: true as const, exist: 'no' as const, message: 'Not purchased yet' };
+    },
+  );
+
+  fastify.get(
+    '/history/history/:userId',
+    {
+      schema: {
+        tags: ['purchases'],
+        summary: "The caller's payments, newest first",
+        security: bearer,
+        params: UserIdParams,
+        response: { 200: ListResponse(PaymentSchema), ...errors(401, 403) },
+      },
+    },
+    async (request) => {
+      const user = await fastify.auth.requireSelf(request, request.params.userId);
+      const data = await fastify.ordersRepository.history(user.id, MAX_PAGE_SIZE);
+      return {
+        success: true as const,
+        // SPEC §8: a message containing 'No payments found' marks the empty state.
+        message: data.length === 0 ? MESSAGES.noPaymentsFound : 'Payment history fetched',
+        data,
+        nextCursor: null,
+      };
+    },
+  );
+
+  fastify.get(
+    '/activity/:userId',
+    {
+      schema: {
+        tags: ['purchases'],
+        summary: "The caller's own activity (bought or sold), newest first",
+        security: bearer,
+        params: UserIdParams,
+        querystring: PageQuery,
+        response: { 200: ListResponse(ActivitySchema), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const user = await fastify.auth.requireSelf(request, request.params.userId);
+      const page = await fastify.activityRepository.page(
+        request.query.limit ?? DEFAULT_PAGE_SIZE,
+        request.query.cursor,
+        user.id,
+      );
+      return {
+        success: true as const,
+        message: page.data.length === 0 ? 'No activity yet' : 'Activity fetched',
+        ...page,
+      };
+    },
+  );
+};
+
+export default purchaseRoutes;

@@ -1,0 +1,101 @@
+/**
+ * Request and response schemas shared by the routes (TypeBox: JSON Schema with static types).
+ * They mirror the wire contract of @hypertek/shared/contract and feed the OpenAPI document.
+ */
+import { Type, type TSchema } from '@fastify/type-provider-typebox';
+
+export const ErrorBody = Type.Object(
+  { success: Type.Literal(false), message: Type.String() },
+  { $id: 'ErrorBody', description: 'Every 4xx and 5xx answer' },
+);
+
+/** The 4xx/5xx answers a route declares (all share ErrorBody). */
+export const errors = (...codes: number[]): Record<number, typeof ErrorBody> =>
+  Object.fromEntries(codes.map((code) => [code, ErrorBody]));
+
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+export const UserSchema = Type.Object({
+  _id: Type.String(),
+  id: Type.String(),
+  FullName: Type.String(),
+  Email: Type.String(),
+  Bio: Type.String(),
+  Avatar: Nullable(Type.String({ description: 'Path on the API host' })),
+  Password: Type.Boolean({ description: 'Whether the account has a password' }),
+  DiscordId: Nullable(Type.String()),
+  GoogleId: Nullable(Type.String()),
+  WalletAddress: Type.Optional(Nullable(Type.String())),
+});
+
+export const AuthResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  user: UserSchema,
+  token: Type.String(),
+});
+
+export const MessageResponse = Type.Object({ success: Type.Boolean(), message: Type.String() });
+
+export const ItemSchema = Type.Object({
+  _id: Type.String(),
+  id: Type.String(),
+  title: Type.String(),
+  serialNumber: Type.String(),
+  price: Type.Number(),
+  image: Type.String({ description: 'Path on the API host of the generated SVG art' }),
+  description: Type.String(),
+  kind: Type.Union([Type.Literal('nfa'), Type.Literal('land')]),
+});
+
+export const ActivitySchema = Type.Object({
+  _id: Type.String(),
+  name: Type.String(),
+  type: Type.String(),
+  buyer: Type.String(),
+  seller: Type.String(),
+  price: Type.Number(),
+  time: Type.String({ format: 'date-time' }),
+});
+
+export const PaymentSchema = Type.Object({
+  _id: Type.String(),
+  gameTitle: Type.String(),
+  amount: Type.Number(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+
+export const SearchHitSchema = Type.Object({
+  _id: Type.String(),
+  title: Type.String(),
+  serialNumber: Type.String(),
+});
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+export const PageQuery = Type.Object({
+  limit: Type.Optional(
+    Type.Integer({
+      minimum: 1,
+      maximum: MAX_PAGE_SIZE,
+      default: DEFAULT_PAGE_SIZE,
+      description: 'Page size',
+    }),
+  ),
+  cursor: Type.Optional(
+    Type.String({ maxLength: 200, description: 'The nextCursor of the previous page' }),
+  ),
+});
+
+export const ListResponse = <T extends TSchema>(item: T) =>
+  Type.Object({
+    success: Type.Literal(true),
+    message: Type.String(),
+    data: Type.Array(item),
+    nextCursor: Nullable(Type.String()),
+  });
+
+export const UserIdParams = Type.Object({ userId: Type.String({ maxLength: 100 }) });
+
+export const bearer = [{ bearerAuth: [] }];

@@ -1,0 +1,132 @@
+/**
+ * Email accounts: signup, login, forgot-password and reset-password/{token} (SPEC §7). The SPEC §5
+ * rules come from @hypertek/shared/contract, so the forms and the server say the same words.
+ */
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  MESSAGES,
+  validateForgotPassword,
+  validateLogin,
+  validateResetPassword,
+  validateSignup,
+} from '@hypertek/shared/contract';
+import type { Config } from '../config/env';
+import { API_MESSAGES, badRequest, conflict, unauthorized } from '../lib/errors';
+import { decoyHash, hashPassword, verifyPassword } from '../lib/password';
+import { toPublicUser } from '../repositories/users-repository';
+import { AuthResponse, errors, MessageResponse } from './schemas';
+
+const Credentials = {
+  Email: Type.String({ maxLength: 254 }),
+  Password: Type.String({ maxLength: 200 }),
+};
+
+const userRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {
+  const rateLimit = {
+    max: opts.config.rateLimit.authMax,
+    timeWindow: opts.config.rateLimit.windowMs,
+  };
+
+  fastify.post(
+    '/user/signup',
+    {
+      config: { rateLimit, validateBody: validateSignup },
+      schema: {
+        tags: ['account'],
+        summary: 'Create an email account',
+        body: Type.Object({ ...Credentials, ConfirmPassword: Type.String({ maxLength: 200 }) }),
+        response: { 201: AuthResponse, ...errors(400, 409, 413, 429) },
+      },
+    },
+    async (request, reply) => {
+      const { Email, Password } = request.body;
+      const user = await fastify.usersRepository.createWithPassword({
+        email: Email,
+        passwordHash: await hashPassword(Password),
+      });
+      if (user === undefined) throw conflict(API_MESSAGES.emailTaken);
+      const token = await fastify.auth.issue(user);
+      return reply
+        .code(201)
+        .send({ success: true, message: MESSAGES.signupSuccess, user: toPublicUser(user), token });
+    },
+  );
+
+  fastify.post(
+    '/user/login',
+    {
+      config: { rateLimit, validateBody: validateLogin },
+      schema: {
+        tags: ['account'],
+        summary: 'Sign in with email and password',
+        body: Type.Object(Credentials),
+        response: { 200: AuthResponse, ...errors(400, 401, 413, 429) },
+      },
+    },
+    async (request) => {
+      const { Email, Password } = request.body;
+      const user = await fastify.usersRepository.findByEmail(Email);
+      // Same work whether or not the account exists: no enumeration by timing.
+      const ok = await verifyPassword(user?.passwordHash ?? (await decoyHash()), Password);
+      if (user?.passwordHash == null || !ok) throw unauthorized(API_MESSAGES.invalidCredentials);
+      const token = await fastify.auth.issue(user);
+      return {
+        success: true as const,
+        message: MESSAGES.loginSuccess,
+        user: toPublicUser(user),
+        token,
+      };
+    },
+  );
+
+  fastify.post(
+    '/user/forgot-password',
+    {
+      config: { rateLimit, validateBody: validateForgotPassword },
+      schema: {
+        tags: ['account'],
+        summary: 'Email a password reset link (same answer whether the account exists or not)',
+        body: Type.Object({ Email: Credentials.Email }),
+        response: { 200: MessageResponse, ...errors(400, 413, 429) },
+      },
+    },
+    async (request) => {
+      const user = await fastify.usersRepository.findByEmail(request.body.Email);
+      if (user?.email != null) {
+        const token = await fastify.passwordResetsRepository.issue(user.id);
+        const link = `${opts.config.siteUrl}/reset-password/${token}`;
+        const to = user.email;
+        // Not awaited: a slow mail server must not tell who has an account.
+        fastify.mailer.sendPasswordReset(to, link).catch((error: unknown) => {
+          request.log.error({ err: error }, 'password reset email failed');
+        });
+      }
+      return { success: true, message: API_MESSAGES.resetSent };
+    },
+  );
+
+  fastify.post(
+    '/user/reset-password/:token',
+    {
+      config: { rateLimit, validateBody: validateResetPassword },
+      schema: {
+        tags: ['account'],
+        summary: 'Set a new password with a reset link token (single use, 30 minutes)',
+        params: Type.Object({ token: Type.String({ maxLength: 200 }) }),
+        body: Type.Object({
+          Password: Credentials.Password,
+          ConfirmPassword: Type.String({ maxLength: 200 }),
+        }),
+        response: { 200: MessageResponse, ...errors(400, 413, 429) },
+      },
+    },
+    async (request) => {
+      const userId = await fastify.passwordResetsRepository.consume(request.params.token);
+      if (userId === undefined) throw badRequest(API_MESSAGES.resetLinkInvalid);
+      await fastify.usersRepository.setPassword(userId, await hashPassword(request.body.Password));
+      return { success: true, message: MESSAGES.resetSuccess };
+    },
+  );
+};
+
+export default userRoutes;

@@ -1,0 +1,69 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { ConfigError, loadConfig } from '../../src/config/env';
+
+describe('loadConfig', () => {
+  it('has working defaults for local development', () => {
+    const config = loadConfig({});
+    assert.equal(config.port, 4000);
+    assert.equal(config.siteUrl, 'http://localhost:3000');
+    assert.equal(config.databaseUrl, null);
+    assert.ok(config.dataDir.endsWith('/api/.data'));
+    assert.deepEqual(
+      config.corsOrigins,
+      [3000, 3001, 3002, 3003, 3004].map((p) => `http://localhost:${p}`),
+    );
+    assert.equal(config.jwt.secretIsEphemeral, true);
+    assert.equal(config.redisUrl, null);
+  });
+
+  it('reads every variable', () => {
+    const config = loadConfig({
+      API_PORT: '4300',
+      SITE_URL: 'https://hypertek.example/',
+      CORS_ORIGINS: 'https://hypertek.example, https://shop.hypertek.example',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/test',
+      JWT_SECRET: 'y'.repeat(40),
+      REDIS_URL: 'redis://127.0.0.1:6379',
+      NODE_ENV: 'production',
+    });
+    assert.equal(config.port, 4300);
+    assert.equal(config.siteUrl, 'https://hypertek.example');
+    assert.deepEqual(config.corsOrigins, [
+      'https://hypertek.example',
+      'https://shop.hypertek.example',
+    ]);
+    assert.equal(config.databaseUrl, 'postgres://postgres@127.0.0.1:5432/test');
+    assert.equal(config.jwt.secretIsEphemeral, false);
+    assert.equal(config.redisUrl, 'redis://127.0.0.1:6379');
+  });
+
+  it('accepts memory:// for the in-memory database', () => {
+    assert.equal(loadConfig({ DATABASE_URL: 'memory://' }).databaseUrl, 'memory://');
+  });
+
+  it('lists every problem at once, clearly', () => {
+    assert.throws(
+      () =>
+        loadConfig({
+          NODE_ENV: 'production',
+          API_PORT: 'eighty',
+          DATABASE_URL: 'mysql://x',
+          CORS_ORIGINS: 'not an origin',
+        }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(error.problems.length, 4);
+        assert.match(error.message, /JWT_SECRET is required in production/);
+        assert.match(error.message, /API_PORT must be an integer/);
+        assert.match(error.message, /DATABASE_URL must use postgres:/);
+        assert.match(error.message, /CORS_ORIGINS entries must be origins/);
+        return true;
+      },
+    );
+  });
+
+  it('refuses a short JWT secret', () => {
+    assert.throws(() => loadConfig({ JWT_SECRET: 'short' }), /at least 32 characters/);
+  });
+});

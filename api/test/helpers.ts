@@ -1,0 +1,145 @@
+/**
+ * Test harness: builds the real app in-process against a fresh database. By default the embedded
+ * database in memory; when DATABASE_URL names a PostgreSQL server, a new database is created for
+ * the app and dropped afterwards, so runs (and test files) never share or collide.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { TestContext } from 'node:test';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/config/env';
+
+export type TestApp = FastifyInstance & { config: Config };
+
+const baseConfig = loadConfig();
+
+async function createServerDatabase(
+  serverUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `hypertek_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      // A busy server can refuse a connection or the drop for a moment: try again before failing.
+      for (let attempt = 1; ; attempt++) {
+        const client = new pg.Client({ connectionString: serverUrl });
+        try {
+          await client.connect();
+          await client.query(`drop database if exists "${name}" with (force)`);
+          return;
+        } catch (error) {
+          if (attempt >= 5) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+        } finally {
+          await client.end().catch(() => {});
+        }
+      }
+    },
+  };
+}
+
+/** Builds an app for one test file (closed and cleaned up by `t.after`). */
+export async function buildTestApp(
+  t: Pick<TestContext, 'after'> | { after: (fn: () => Promise<void>) => void },
+  overrides: Partial<Config> = {},
+): Promise<TestApp> {
+  const dir = await mkdtemp(join(tmpdir(), 'hypertek-api-test-'));
+  const server =
+    baseConfig.databaseUrl !== null && baseConfig.databaseUrl !== 'memory://'
+      ? await createServerDatabase(baseConfig.databaseUrl)
+      : null;
+  const config: Config = {
+    ...baseConfig,
+    nodeEnv: 'test',
+    logLevel: 'silent',
+    databaseUrl: server?.url ?? 'memory://',
+    dataDir: join(dir, 'data'),
+    uploadsDir: join(dir, 'uploads'),
+    outboxDir: join(dir, 'outbox'),
+    seedOnStart: true,
+    ...overrides,
+    rateLimit: {
+      ...baseConfig.rateLimit,
+      authMax: 10_000,
+      ...overrides.rateLimit,
+      // Counters of one test app are its own, even in a shared Redis.
+      namespace: `hypertek-test-${randomBytes(6).toString('hex')}-`,
+    },
+  };
+  const app = await buildApp(config);
+  await app.ready();
+  t.after(async () => {
+    await app.close();
+    await server?.drop();
+    await rm(dir, { recursive: true, force: true });
+  });
+  return Object.assign(app, { config });
+}
+
+/** The JSON answer, untyped: tests assert on what a caller would read. */
+export const json = (response: LightMyRequestResponse): any => response.json();
+
+let counter = 0;
+/** A unique, valid email for each call. */
+export const uniqueEmail = (): string =>
+  `pilot${process.pid}x${Date.now().toString(36)}x${(counter++).toString(36)}@example.com`;
+
+export const PASSWORD = 'Secret-2117';
+
+/** Signs up a new user and returns it with its token. */
+export async function signup(app: FastifyInstance, email = uniqueEmail(), password = PASSWORD) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/v1/user/signup',
+    payload: { Email: email, Password: password, ConfirmPassword: password },
+  });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
+  const body = response.json<{ user: { _id: string; Email: string }; token: string }>();
+  return { ...body, email, password, auth: { authorization: `Bearer ${body.token}` } };
+}
+
+/** A multipart/form-data body with text fields and files, for PUT /profile. */
+export function multipart(
+  fields: Record<string, string>,
+  files: Record<string, { filename: string; contentType: string; data: Buffer }> = {},
+) {
+  const boundary = `----hypertek${randomBytes(8).toString('hex')}`;
+  const chunks: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      ),
+    );
+  }
+  for (const [name, file] of Object.entries(files)) {
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from('\r\n'),
+    );
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(chunks),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+/** A real 1×1 PNG. */
+export const PNG_1x1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
