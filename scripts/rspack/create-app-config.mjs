@@ -109,7 +109,14 @@ export function createAppConfig({ appDir, name, port, title, exposes }) {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
         // React Router 7's exports map only names its development build; production ships the
         // production one (no dev warnings, smaller).
-        alias: production ? { 'react-router$': reactRouterProduction(appDir) } : {},
+        alias: production
+          ? {
+              'react-router$': reactRouterProduction(appDir),
+              // Server-only dependencies of react-router (see server-only.mjs).
+              cookie$: path.join(import.meta.dirname, 'server-only.mjs'),
+              'set-cookie-parser$': path.join(import.meta.dirname, 'server-only.mjs'),
+            }
+          : {},
       },
       module: {
         rules: [

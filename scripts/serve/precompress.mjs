@@ -3,7 +3,7 @@
 // (gzip, level 9) beside `x.js`, which sirv picks by the request's Accept-Encoding. Files already
 // compressed and up to date are skipped, so a restart costs a directory walk.
 import { readdir, readFile, stat, writeFile, unlink } from 'node:fs/promises';
-import { join, extname } from 'node:path';
+import { join, extname, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
@@ -53,10 +53,13 @@ async function isFresh(target, source) {
 
 /**
  * Writes `.br` and `.gz` beside every compressible file of `dir` that lacks a fresh one.
+ * With `zopfli`, `.gz` files are made by Zopfli: standard gzip, ~3% smaller than level 9, ~50×
+ * slower — run at build time for the files on the first-paint path (the host's), not at start.
  * @param {string} dir
+ * @param {{ zopfli?: boolean }} [options]
  * @returns {Promise<{ files: number, written: number, bytes: number, br: number, gz: number, ms: number }>}
  */
-export async function precompress(dir) {
+export async function precompress(dir, options = {}) {
   const started = performance.now();
   const summary = { files: 0, written: 0, bytes: 0, br: 0, gz: 0, ms: 0 };
   const jobs = [];
@@ -66,15 +69,22 @@ export async function precompress(dir) {
     if (source.size < MIN_BYTES) continue;
     summary.files += 1;
     summary.bytes += source.size;
-    jobs.push(compressOne(path, source, summary));
+    jobs.push(() => compressOne(path, source, summary, options));
   }
-  // zlib runs on libuv's thread pool, so these proceed in parallel without blocking the loop.
-  await Promise.all(jobs);
+  // zlib runs on libuv's thread pool, so these proceed in parallel without blocking the loop;
+  // Zopfli (WebAssembly) runs on this thread, one file after another.
+  if (options.zopfli) for (const job of jobs) await job();
+  else await Promise.all(jobs.map((job) => job()));
   summary.ms = Math.round(performance.now() - started);
   return summary;
 }
 
-async function compressOne(path, source, summary) {
+async function zopfliGzip(data) {
+  const { gzipAsync } = await import('@gfx/zopfli');
+  return Buffer.from(await gzipAsync(data, { numiterations: 15 }));
+}
+
+async function compressOne(path, source, summary, options) {
   const variants = [
     [
       '.br',
@@ -87,7 +97,7 @@ async function compressOne(path, source, summary) {
           },
         }),
     ],
-    ['.gz', 'gz', (data) => gzip(data, { level: 9 })],
+    ['.gz', 'gz', (data) => (options.zopfli ? zopfliGzip(data) : gzip(data, { level: 9 }))],
   ];
   let data;
   for (const [suffix, key, compress] of variants) {
@@ -106,4 +116,14 @@ async function compressOne(path, source, summary) {
     summary[key] += compressed.length;
     summary.written += 1;
   }
+}
+
+// `node scripts/serve/precompress.mjs DIR [--zopfli]`: precompress a build ahead of serving it.
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const [dir, flag] = process.argv.slice(2);
+  if (!dir) throw new Error('usage: precompress.mjs DIR [--zopfli]');
+  const done = await precompress(resolve(dir), { zopfli: flag === '--zopfli' });
+  console.log(
+    `[precompress] ${dir}: ${done.files} files, ${done.written} written, gzip ${done.gz} B, brotli ${done.br} B, ${done.ms} ms`,
+  );
 }

@@ -1,11 +1,9 @@
 import { useSession } from '@hypertek/shared';
-import { useCallback, useState } from 'react';
+import { lazy, Suspense, useCallback, useState } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 
 import { isOnPath, NO_SEARCH_PATHS, NO_SIGNUP_BUTTON_PATHS } from '../../../app/route-table';
 import { Logo } from '../../../components/logo';
-import { LogoutDialog } from '../../logout/components/logout-dialog';
-import { SearchBox } from '../../search/components/search-box';
 import { SHOP_ITEMS, SOCIAL_ITEMS } from '../nav-items';
 import { Dropdown } from './dropdown';
 
@@ -14,6 +12,14 @@ const ProfileIcon = () => (
     <circle cx="12" cy="8" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
     <path d="M4 21c1.5-4 4.5-6 8-6s6.5 2 8 6" fill="none" stroke="currentColor" strokeWidth="2" />
   </svg>
+);
+
+// Only signed-in users see these: they load when first shown, not before the first paint.
+const SearchBox = lazy(() =>
+  import('../../search/components/search-box').then((m) => ({ default: m.SearchBox })),
+);
+const LogoutDialog = lazy(() =>
+  import('../../logout/components/logout-dialog').then((m) => ({ default: m.LogoutDialog })),
 );
 
 /** The top bar of SPEC §2; the mobile menu mirrors it. */
@@ -73,7 +79,11 @@ export function TopBar() {
         <nav className="top-bar-nav" aria-label="Main">
           {links}
         </nav>
-        {showSearch && <SearchBox className="top-bar-search" />}
+        {showSearch && (
+          <Suspense fallback={<div className="search-box top-bar-search" aria-hidden="true" />}>
+            <SearchBox className="top-bar-search" />
+          </Suspense>
+        )}
         <div className="top-bar-actions">{actions}</div>
         <button
           type="button"
@@ -94,12 +104,20 @@ export function TopBar() {
       </div>
       {menuOpen && (
         <nav className="mobile-menu" id="mobile-menu" aria-label="Mobile">
-          {showSearch && <SearchBox className="mobile-search" />}
+          {showSearch && (
+            <Suspense fallback={null}>
+              <SearchBox className="mobile-search" />
+            </Suspense>
+          )}
           {links}
           <div className="mobile-actions">{actions}</div>
         </nav>
       )}
-      {confirmLogout && <LogoutDialog onClose={closeLogout} />}
+      {confirmLogout && (
+        <Suspense fallback={null}>
+          <LogoutDialog onClose={closeLogout} />
+        </Suspense>
+      )}
     </header>
   );
 }
