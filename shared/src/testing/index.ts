@@ -1,0 +1,18 @@
+/**
+ * WARNING: for tests only. `@hypertek/shared/testing` is the test kit of every package: fixtures
+ * (users, JWTs, signing in) and the stub of the API under the shared HTTP client. The jest side
+ * (environment, polyfills, config) is in shared/testing/jest-config.js. App code must never
+ * import it (an ESLint `no-restricted-imports` rule forbids it outside test files): it replaces
+ * the network and pulls in test-only code.
+ */
+export {
+  base64url,
+  expiredToken,
+  makeToken,
+  makeUser,
+  signIn,
+  tokenExpiringIn,
+  validToken,
+} from './fixtures';
+export { deferred, pending, sentUrl, serve, serveApi, stopServing } from './http';
+export type { Reply, Route, Routes, SentRequest } from './http';
