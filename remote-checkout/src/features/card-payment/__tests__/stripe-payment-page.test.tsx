@@ -1,8 +1,9 @@
 import { MESSAGES, session, setRuntimeConfig } from '@hypertek/shared';
+import { signIn } from '@hypertek/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { buyer, land, nfa, storeItem, unexpiredToken } from '../../../test/fixtures';
+import { land, nfa, storeItem } from '../../../test/fixtures';
 import { collectToasts, renderPage } from '../../../test/render-route';
 import SuccessPage from '../../result/success-page';
 import {
@@ -65,7 +66,7 @@ beforeEach(() => {
   mockStripeLoaded = true;
   mockStripe.createPaymentMethod.mockResolvedValue({ paymentMethod: { id: 'pm_123' } });
   mockLoadStripe.mockResolvedValue(mockStripe);
-  session.signIn(buyer, unexpiredToken());
+  signIn();
   toasts = collectToasts();
 });
 afterEach(() => {
