@@ -114,6 +114,10 @@ export function deferred<T = Reply>() {
   return { promise, resolve, reject, route: () => promise };
 }
 
+/** What reached the server, without the headers: method, path and query, parsed body. */
+export const calls = (sent: SentRequest[]) =>
+  sent.map(({ method, url, body }) => ({ method, url, body }));
+
 /** Puts the network back as it was: no stub (requests would fail, there is no `fetch`). */
 export function stopServing(): void {
   delete http.defaults.adapter;

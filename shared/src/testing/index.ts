@@ -14,5 +14,5 @@ export {
   tokenExpiringIn,
   validToken,
 } from './fixtures';
-export { deferred, pending, sentUrl, serve, serveApi, stopServing } from './http';
+export { calls, deferred, pending, sentUrl, serve, serveApi, stopServing } from './http';
 export type { Reply, Route, Routes, SentRequest } from './http';
