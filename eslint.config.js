@@ -7,57 +7,26 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const apps = [
-  'host',
-  'remote-marketing',
-  'remote-marketplace',
-  'remote-account',
-  'remote-checkout',
-];
+const apps = ['host', 'remote-marketing', 'remote-marketplace', 'remote-account', 'remote-checkout'];
 
-// Where tests and their helpers live: the only files that may import @hypertek/shared/testing.
-const testFiles = [
-  '**/*.test.{ts,tsx}',
-  '**/__tests__/**',
-  '**/test/**',
-  '**/testing/**',
-  '**/jest.setup*',
-];
-const sharedSrc = {
-  group: ['@hypertek/shared/src/*'],
-  message: "Use @hypertek/shared's exports map.",
-};
+// Tests and their helpers: the only files that may import @hypertek/shared/testing (or any testing/ folder).
+const testFiles = ['**/*.test.{ts,tsx}', '**/__tests__/**', '**/test/**', '**/testing/**', '**/jest.setup*'];
+const sharedSrc = { group: ['@hypertek/shared/src/*'], message: "Use @hypertek/shared's exports map." };
 const testingOnly = {
-  group: ['@hypertek/shared/testing', '@hypertek/shared/testing/*'],
-  message:
-    '@hypertek/shared/testing is for tests only (it replaces the network); app code never imports it.',
+  group: ['@hypertek/shared/testing', '@hypertek/shared/testing/*', '**/testing', '**/testing/*'],
+  message: '@hypertek/shared/testing is for tests only (it replaces the network); app code never imports it.',
 };
-const noReactRouterDom = (message) => ({ name: 'react-router-dom', message });
+const restrict = (message, patterns) => ['error', { paths: [{ name: 'react-router-dom', message }], patterns }];
+const rootMessage = "Import from 'react-router' (shared singleton; react-router-dom only re-exports it).";
 const appMessage = "Import from 'react-router'.";
-const rootMessage =
-  "Import from 'react-router' (shared singleton; react-router-dom only re-exports it).";
-const restrict = (message, patterns) => ['error', { paths: [noReactRouterDom(message)], patterns }];
-/** What an app may not import: the other apps, and (outside its tests) the test kit. */
 const otherApps = (app) =>
   apps
     .filter((other) => other !== app)
-    .map((other) => ({
-      group: [`@hypertek/${other}`, `@hypertek/${other}/*`, `**/${other}/**`],
-      message: 'Apps never import each other; go through @hypertek/shared.',
-    }));
+    .map((other) => ({ group: [`@hypertek/${other}`, `@hypertek/${other}/*`, `**/${other}/**`], message: 'Apps never import each other; go through @hypertek/shared.' }));
 
 export default tseslint.config(
   {
-    ignores: [
-      '**/dist/**',
-      '**/coverage/**',
-      '**/node_modules/**',
-      '**/*.config.js',
-      '**/*.config.mjs',
-      '**/jest-config.js',
-      'scripts/**',
-      'api/drizzle/**',
-    ],
+    ignores: ['**/dist/**', '**/coverage/**', '**/node_modules/**', '**/*.config.js', '**/*.config.mjs', '**/jest-config.js', 'scripts/**', 'api/drizzle/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
@@ -82,8 +51,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // Apps never import each other: each may only reach @hypertek/shared and its own files; only
-  // their tests may reach @hypertek/shared/testing.
+  // Apps never import each other: each may only reach @hypertek/shared and its own files; only its
+  // tests may reach the test kit.
   ...apps.flatMap((app) => [
     {
       files: [`${app}/**/*.{ts,tsx}`],
@@ -92,10 +61,7 @@ export default tseslint.config(
         'no-restricted-imports': restrict(appMessage, [...otherApps(app), testingOnly]),
       },
     },
-    {
-      files: testFiles.map((glob) => `${app}/${glob}`),
-      rules: { 'no-restricted-imports': restrict(appMessage, otherApps(app)) },
-    },
+    { files: testFiles.map((glob) => `${app}/${glob}`), rules: { 'no-restricted-imports': restrict(appMessage, otherApps(app)) } },
   ]),
   {
     files: ['**/*.test.{ts,tsx}', '**/__tests__/**', '**/test/**', 'e2e/**'],

@@ -189,7 +189,7 @@ describe('search box', () => {
   });
 
   it('never lets a stale answer replace a newer one', async () => {
-    const first = deferred<Reply>();
+    const first = deferred();
     const { user, input, searches } = await setUp({
       'GET /search/search': (request) =>
         queryOf(request) === 'neo' ? first.promise : answer('neon'),

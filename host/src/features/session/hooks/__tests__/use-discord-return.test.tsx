@@ -28,7 +28,7 @@ function discordAnswers(reply: Reply | Promise<Reply>) {
 
 describe('chat-community (Discord) return', () => {
   it('removes ?code from the address at once and POSTs it to /user/discord', async () => {
-    const answer = deferred<Reply>();
+    const answer = deferred();
     const exchanges = discordAnswers(answer.promise);
 
     const { location } = await renderPage('/?code=abc');
@@ -61,7 +61,7 @@ describe('chat-community (Discord) return', () => {
   });
 
   it('keeps the other query parameters, and goes to / after signing in', async () => {
-    const answer = deferred<Reply>();
+    const answer = deferred();
     discordAnswers(answer.promise);
 
     const { location } = await renderPage('/signin?code=abc&from=discord#top');
