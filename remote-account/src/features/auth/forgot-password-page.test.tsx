@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { calls, pending, serveApi } from '@hypertek/shared/testing';
+import { calls, pending, recordToasts, serveApi } from '@hypertek/shared/testing';
 
 import { fillAndSubmit } from '../../test/forms';
 import { renderAt } from '../../test/render';
-import { recordToasts } from '../../test/toasts';
 import ForgotPasswordPage from './forgot-password-page';
 
 const toasts = recordToasts();

@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { calls, serveApi } from '@hypertek/shared/testing';
+import { calls, recordToasts, serveApi } from '@hypertek/shared/testing';
 
 import { fillAndSubmit } from '../../test/forms';
 import { renderAt } from '../../test/render';
-import { recordToasts } from '../../test/toasts';
 import ResetPasswordPage from './reset-password-page';
 
 const toasts = recordToasts();

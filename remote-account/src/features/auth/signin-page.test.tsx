@@ -1,11 +1,10 @@
 import { session } from '@hypertek/shared';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { pending, serveApi, validToken } from '@hypertek/shared/testing';
+import { pending, recordToasts, serveApi, validToken } from '@hypertek/shared/testing';
 
 import { renderAt } from '../../test/render';
 import { makeUser } from '../../test/session';
-import { recordToasts } from '../../test/toasts';
 import SigninPage from './signin-page';
 
 const toasts = recordToasts();

@@ -1,11 +1,10 @@
 import { session } from '@hypertek/shared';
 import { screen, waitFor } from '@testing-library/react';
-import { calls, pending, serveApi, validToken } from '@hypertek/shared/testing';
+import { calls, pending, recordToasts, serveApi, validToken } from '@hypertek/shared/testing';
 
 import { fillAndSubmit } from '../../test/forms';
 import { renderAt } from '../../test/render';
 import { makeUser } from '../../test/session';
-import { recordToasts } from '../../test/toasts';
 import SignupPage from './signup-page';
 
 const toasts = recordToasts();

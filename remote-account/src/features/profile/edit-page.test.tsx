@@ -1,11 +1,10 @@
 import { session } from '@hypertek/shared';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { serveApi, type Route, type SentRequest } from '@hypertek/shared/testing';
+import { recordToasts, serveApi, type Route, type SentRequest } from '@hypertek/shared/testing';
 
 import { renderAt } from '../../test/render';
 import { makeUser, signInAs } from '../../test/session';
-import { recordToasts } from '../../test/toasts';
 import EditPage from './edit-page';
 
 const toasts = recordToasts();

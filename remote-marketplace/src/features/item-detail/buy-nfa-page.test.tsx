@@ -1,14 +1,14 @@
 import { MESSAGES } from '@hypertek/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { serveApi, signIn } from '@hypertek/shared/testing';
+import { recordToasts, serveApi, signIn } from '@hypertek/shared/testing';
 
 import { PAYMENT_ITEM_STORAGE_KEY } from '../../lib/payment-item';
 import { makeItem } from '../../test/fixtures';
-import { collectToasts, renderPage } from '../../test/render';
+import { renderPage } from '../../test/render';
 import BuyNfaPage from './buy-nfa-page';
 
-const toasts = collectToasts();
+const toasts = recordToasts();
 const item = { ...makeItem('nfa', 18), price: 1800, description: 'Forged in the overlord realm.' };
 const open = (state: unknown = item, url = '/buy-nfa') =>
   renderPage(<BuyNfaPage />, { path: '/buy-nfa', url, state });
