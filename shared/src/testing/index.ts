@@ -1,10 +1,10 @@
 /**
  * WARNING: for tests only. `@hypertek/shared/testing` is the test kit of every package: fixtures
  * (users, JWTs, signing in), the stub of the API under the shared HTTP client, and the toasts
- * pages ask for. The jest side
- * (environment, polyfills, config) is in shared/testing/jest-config.js. App code must never
- * import it (an ESLint `no-restricted-imports` rule forbids it outside test files): it replaces
- * the network and pulls in test-only code.
+ * pages ask for. The jest side (environment, polyfills, config) is
+ * `@hypertek/shared/testing/jest-config`. App code must never import it (an ESLint
+ * `no-restricted-imports` rule forbids it outside test files): it replaces the network and pulls
+ * in test-only code.
  */
 export {
   base64url,

@@ -1,5 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
 import { calls, pending, recordToasts, serveApi } from '@hypertek/shared/testing';
+import { screen, waitFor } from '@testing-library/react';
 
 import { fillAndSubmit } from '../../test/forms';
 import { renderAt } from '../../test/render';

@@ -1,7 +1,7 @@
 import { session } from '@hypertek/shared';
+import { pending, recordToasts, serveApi, validToken } from '@hypertek/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { pending, recordToasts, serveApi, validToken } from '@hypertek/shared/testing';
 
 import { renderAt } from '../../test/render';
 import { makeUser } from '../../test/session';

@@ -1,6 +1,6 @@
 import { session } from '@hypertek/shared';
-import { screen, waitFor } from '@testing-library/react';
 import { calls, pending, recordToasts, serveApi, validToken } from '@hypertek/shared/testing';
+import { screen, waitFor } from '@testing-library/react';
 
 import { fillAndSubmit } from '../../test/forms';
 import { renderAt } from '../../test/render';

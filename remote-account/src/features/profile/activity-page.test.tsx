@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
 import { calls, serveApi } from '@hypertek/shared/testing';
+import { screen, within } from '@testing-library/react';
 
 import { makeActivity } from '../../test/catalogue';
 import { renderAt } from '../../test/render';

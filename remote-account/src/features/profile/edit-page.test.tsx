@@ -1,7 +1,7 @@
 import { session } from '@hypertek/shared';
+import { recordToasts, serveApi, type Route, type SentRequest } from '@hypertek/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { recordToasts, serveApi, type Route, type SentRequest } from '@hypertek/shared/testing';
 
 import { renderAt } from '../../test/render';
 import { makeUser, signInAs } from '../../test/session';

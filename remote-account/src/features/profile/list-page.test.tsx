@@ -1,6 +1,6 @@
+import { serveApi } from '@hypertek/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { serveApi } from '@hypertek/shared/testing';
 
 import { renderAt } from '../../test/render';
 import { signInAs } from '../../test/session';

@@ -1,6 +1,6 @@
+import { calls, pending, serveApi } from '@hypertek/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { calls, pending, serveApi } from '@hypertek/shared/testing';
 
 import { makeItems } from '../../test/catalogue';
 import { renderAt } from '../../test/render';

@@ -1,5 +1,5 @@
-import { act, fireEvent, screen } from '@testing-library/react';
 import { serveApi } from '@hypertek/shared/testing';
+import { act, fireEvent, screen } from '@testing-library/react';
 
 import { renderAt } from '../../test/render';
 import WalletConnectPage, { CONNECTING_PREVIEW_MS } from './wallet-connect-page';

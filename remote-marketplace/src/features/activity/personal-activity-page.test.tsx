@@ -1,5 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
 import { deferred, serveApi, signIn } from '@hypertek/shared/testing';
+import { screen, waitFor, within } from '@testing-library/react';
 
 import { makeActivity } from '../../test/fixtures';
 import { list } from '../../test/http';

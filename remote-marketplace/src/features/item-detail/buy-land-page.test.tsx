@@ -1,7 +1,7 @@
 import { CHART, MESSAGES } from '@hypertek/shared';
+import { deferred, serveApi, signIn } from '@hypertek/shared/testing';
 import { screen, within } from '@testing-library/react';
 import type { ChartData, ChartOptions, Plugin } from 'chart.js';
-import { deferred, serveApi, signIn } from '@hypertek/shared/testing';
 
 import { makeItem } from '../../test/fixtures';
 import { list } from '../../test/http';

@@ -1,7 +1,7 @@
 import { MESSAGES } from '@hypertek/shared';
+import { recordToasts, serveApi, signIn } from '@hypertek/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { recordToasts, serveApi, signIn } from '@hypertek/shared/testing';
 
 import { PAYMENT_ITEM_STORAGE_KEY } from '../../lib/payment-item';
 import { makeItem } from '../../test/fixtures';

@@ -1,6 +1,6 @@
+import { serveApi } from '@hypertek/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { serveApi } from '@hypertek/shared/testing';
 
 import { makeItems } from '../../test/fixtures';
 import { list } from '../../test/http';

@@ -1,7 +1,7 @@
 import { HERO_STATS, MESSAGES } from '@hypertek/shared';
+import { deferred, serveApi } from '@hypertek/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferred, serveApi } from '@hypertek/shared/testing';
 
 import { makeActivity, makeItems } from '../../test/fixtures';
 import { list } from '../../test/http';

@@ -1,6 +1,6 @@
 import { MESSAGES } from '@hypertek/shared';
-import { screen, waitFor } from '@testing-library/react';
 import { recordToasts } from '@hypertek/shared/testing';
+import { screen, waitFor } from '@testing-library/react';
 
 import { renderPage } from '../../../test/render-route';
 import DashboardPage from '../dashboard-page';

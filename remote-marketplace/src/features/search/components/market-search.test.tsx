@@ -1,7 +1,7 @@
 import { SEARCH_DEBOUNCE_MS } from '@hypertek/shared';
+import { deferred, serveApi } from '@hypertek/shared/testing';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { deferred, serveApi } from '@hypertek/shared/testing';
 
 import { MarketSearch } from './market-search';
 

@@ -1,7 +1,7 @@
 import { bus, session, type ToastRequest } from '@hypertek/shared';
+import { signIn } from '@hypertek/shared/testing';
 import { screen, within } from '@testing-library/react';
 
-import { signIn } from '@hypertek/shared/testing';
 import { renderPage } from '../../../../testing/render';
 
 /** Signed in on the profile page, with the confirm dialog open. */

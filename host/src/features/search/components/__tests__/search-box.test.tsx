@@ -1,7 +1,7 @@
 import type { SearchResult } from '@hypertek/shared';
+import { deferred, serveApi, signIn, type Reply, type SentRequest } from '@hypertek/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 
-import { deferred, serveApi, signIn, type Reply, type SentRequest } from '@hypertek/shared/testing';
 import { renderPage } from '../../../../testing/render';
 
 const RESULTS: Record<string, SearchResult> = {

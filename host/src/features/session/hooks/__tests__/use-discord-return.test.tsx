@@ -1,6 +1,4 @@
 import { session, type User } from '@hypertek/shared';
-import { act, screen, within } from '@testing-library/react';
-
 import {
   deferred,
   makeUser,
@@ -9,6 +7,8 @@ import {
   type Reply,
   type Routes,
 } from '@hypertek/shared/testing';
+import { act, screen, within } from '@testing-library/react';
+
 import { renderPage } from '../../../../testing/render';
 
 const grace: User = {

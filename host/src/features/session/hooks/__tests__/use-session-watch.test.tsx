@@ -1,7 +1,7 @@
 import { session } from '@hypertek/shared';
+import { makeUser, signIn, tokenExpiringIn, validToken } from '@hypertek/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 
-import { makeUser, signIn, tokenExpiringIn, validToken } from '@hypertek/shared/testing';
 import { renderPage } from '../../../../testing/render';
 
 const topBar = () => within(screen.getByTestId('top-bar'));

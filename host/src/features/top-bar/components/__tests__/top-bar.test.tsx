@@ -1,8 +1,8 @@
 import { session } from '@hypertek/shared';
+import { signIn } from '@hypertek/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 
-import { signIn } from '@hypertek/shared/testing';
 import { pageLoaded, renderPage } from '../../../../testing/render';
 
 const topBar = () => screen.getByTestId('top-bar');
