@@ -9,9 +9,24 @@ import tseslint from 'typescript-eslint';
 
 const apps = ['host', 'remote-marketing', 'remote-marketplace', 'remote-account', 'remote-checkout'];
 
+// Tests and their helpers: the only files that may import @hypertek/shared/testing (or any testing/ folder).
+const testFiles = ['**/*.test.{ts,tsx}', '**/__tests__/**', '**/test/**', '**/testing/**', '**/jest.setup*'];
+const sharedSrc = { group: ['@hypertek/shared/src/*'], message: "Use @hypertek/shared's exports map." };
+const testingOnly = {
+  group: ['@hypertek/shared/testing', '@hypertek/shared/testing/*', '**/testing', '**/testing/*'],
+  message: '@hypertek/shared/testing is for tests only (it replaces the network); app code never imports it.',
+};
+const restrict = (message, patterns) => ['error', { paths: [{ name: 'react-router-dom', message }], patterns }];
+const rootMessage = "Import from 'react-router' (shared singleton; react-router-dom only re-exports it).";
+const appMessage = "Import from 'react-router'.";
+const otherApps = (app) =>
+  apps
+    .filter((other) => other !== app)
+    .map((other) => ({ group: [`@hypertek/${other}`, `@hypertek/${other}/*`, `**/${other}/**`], message: 'Apps never import each other; go through @hypertek/shared.' }));
+
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/coverage/**', '**/node_modules/**', '**/*.config.js', '**/*.config.mjs', 'scripts/**', 'api/drizzle/**'],
+    ignores: ['**/dist/**', '**/coverage/**', '**/node_modules/**', '**/*.config.js', '**/*.config.mjs', '**/jest-config.js', 'scripts/**', 'api/drizzle/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
@@ -26,37 +41,28 @@ export default tseslint.config(
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
       '@typescript-eslint/no-confusing-void-expression': 'off',
       'import-x/no-cycle': 'error',
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'react-router-dom', message: "Import from 'react-router' (shared singleton; react-router-dom only re-exports it)." }],
-          patterns: [{ group: ['@hypertek/shared/src/*'], message: "Use @hypertek/shared's exports map." }],
-        },
-      ],
+      'no-restricted-imports': restrict(rootMessage, [sharedSrc, testingOnly]),
     },
   },
+  { files: testFiles, rules: { 'no-restricted-imports': restrict(rootMessage, [sharedSrc]) } },
   {
     files: ['**/*.tsx', '**/*.ts'],
     ignores: ['api/**'],
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.recommended.rules,
   },
-  // Apps never import each other: each may only reach @hypertek/shared and its own files.
-  ...apps.map((app) => ({
-    files: [`${app}/**/*.{ts,tsx}`],
-    rules: {
-      'import-x/no-relative-packages': 'error',
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [{ name: 'react-router-dom', message: "Import from 'react-router'." }],
-          patterns: apps
-            .filter((other) => other !== app)
-            .map((other) => ({ group: [`@hypertek/${other}`, `@hypertek/${other}/*`, `**/${other}/**`], message: 'Apps never import each other; go through @hypertek/shared.' })),
-        },
-      ],
+  // Apps never import each other: each may only reach @hypertek/shared and its own files; only its
+  // tests may reach the test kit.
+  ...apps.flatMap((app) => [
+    {
+      files: [`${app}/**/*.{ts,tsx}`],
+      rules: {
+        'import-x/no-relative-packages': 'error',
+        'no-restricted-imports': restrict(appMessage, [...otherApps(app), testingOnly]),
+      },
     },
-  })),
+    { files: testFiles.map((glob) => `${app}/${glob}`), rules: { 'no-restricted-imports': restrict(appMessage, otherApps(app)) } },
+  ]),
   {
     files: ['**/*.test.{ts,tsx}', '**/__tests__/**', '**/test/**', 'e2e/**'],
     rules: {

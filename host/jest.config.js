@@ -1,13 +1,5 @@
-/** @type {import('jest').Config} */
-export default {
-  testEnvironment: '<rootDir>/src/testing/environment.ts',
-  transform: {
-    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
-  },
-  // What jsdom lacks (TextEncoder for React Router 7), then matchers, the federation runtime double
-  // and the per-test reset of the session, storage and HTTP stub.
-  setupFiles: ['<rootDir>/src/testing/polyfills.ts'],
-  setupFilesAfterEnv: ['<rootDir>/src/testing/setup.ts'],
-  moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
-  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
-};
+import { jestConfig } from '@hypertek/shared/testing/jest-config';
+
+// The shared setup (jsdom with the Fetch classes, polyfills, swc, CSS proxy), then matchers, the
+// federation runtime double and the per-test reset of the session, storage and HTTP stub.
+export default jestConfig({ setupFilesAfterEnv: ['<rootDir>/src/testing/setup.ts'] });

@@ -1,12 +1,6 @@
-/** @type {import('jest').Config} */
-export default {
-  testEnvironment: '<rootDir>/src/test/environment.ts',
-  transform: {
-    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
-  },
-  // Pages import their stylesheet; tests assert what users see, not class names.
-  moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
+import { jestConfig } from '@hypertek/shared/testing/jest-config';
+
+export default jestConfig({
   setupFiles: ['<rootDir>/jest.setup.ts'],
-  setupFilesAfterEnv: ['<rootDir>/jest.after-env.ts'],
-  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
-};
+  setupFilesAfterEnv: ['<rootDir>/jest.setup-after-env.ts'],
+});

@@ -1,11 +1,7 @@
 /**
- * Fills in what jsdom lacks and the browsers the site supports have: TextEncoder/TextDecoder
- * (JWT fixtures, React Router) and object URLs (the avatar preview of /edit).
+ * What jsdom lacks and only the account pages use: object URLs (the avatar preview of /edit).
+ * The common polyfills come from @hypertek/shared/testing (see jest.config.js).
  */
-import { TextDecoder, TextEncoder } from 'node:util';
-
-Object.assign(globalThis, { TextEncoder, TextDecoder });
-
 let objectUrls = 0;
 Object.assign(URL, {
   createObjectURL: () => `blob:avatar-preview-${++objectUrls}`,

@@ -1,11 +1,3 @@
-/** @type {import('jest').Config} */
-export default {
-  testEnvironment: '<rootDir>/src/test/environment.ts',
-  transform: {
-    '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
-  },
-  moduleNameMapper: { '\\.css$': 'identity-obj-proxy' },
-  setupFiles: ['<rootDir>/jest.setup.ts'],
-  setupFilesAfterEnv: ['<rootDir>/jest.setup-after-env.ts'],
-  testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
-};
+import { jestConfig } from '@hypertek/shared/testing/jest-config';
+
+export default jestConfig({ setupFilesAfterEnv: ['@testing-library/jest-dom'] });

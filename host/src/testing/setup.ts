@@ -6,8 +6,8 @@
 import '@testing-library/jest-dom';
 
 import { preloadHttp, session } from '@hypertek/shared';
+import { serveApi } from '@hypertek/shared/testing';
 
-import { serveApi } from './http';
 import { loadRemoteMock, registerRemotesMock, remotesUp } from './remotes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({

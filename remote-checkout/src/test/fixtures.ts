@@ -1,6 +1,4 @@
-/** Items, users and tokens as the checkout pages receive them. */
-import type { User } from '@hypertek/shared';
-
+/** Items as the checkout pages receive them (users and tokens: @hypertek/shared/testing). */
 import type { PaymentItem } from '../lib/payment-item';
 
 export const nfa: PaymentItem = {
@@ -22,25 +20,6 @@ export const land: PaymentItem = {
   price: 12.5,
   kind: 'land',
 };
-
-export const buyer: User = {
-  _id: 'u1',
-  id: 'u1',
-  FullName: 'Ada Lovelace',
-  Email: 'ada@example.com',
-  Bio: '',
-  Avatar: null,
-  Password: true,
-  DiscordId: null,
-  GoogleId: null,
-};
-
-/** An unsigned JWT-shaped token that expires in an hour (the client only reads `exp`). */
-export function unexpiredToken(): string {
-  const part = (value: object) => btoa(JSON.stringify(value)).replace(/=+$/, '');
-  const exp = Math.floor(Date.now() / 1000) + 3600;
-  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ sub: 'u1', exp })}.c2ln`;
-}
 
 export const storeItem = (item: unknown): void =>
   localStorage.setItem('paymentItem', JSON.stringify(item));

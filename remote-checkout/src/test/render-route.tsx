@@ -1,5 +1,4 @@
-/** Test helpers: pages rendered in a memory router as the host renders them, toasts collected. */
-import { bus, type ToastRequest } from '@hypertek/shared';
+/** Test helpers: pages rendered in a memory router as the host renders them. */
 import { render } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, useLocation, type InitialEntry } from 'react-router';
@@ -32,11 +31,4 @@ export function renderPage(
   );
   const app = <RouterProvider router={router} />;
   return { router, ...render(options.strict ? <StrictMode>{app}</StrictMode> : app) };
-}
-
-/** Collect the toasts pages ask the host for; call `stop()` after the test. */
-export function collectToasts() {
-  const toasts: ToastRequest[] = [];
-  const stop = bus.on('toast:requested', (toast) => toasts.push(toast));
-  return { toasts, stop };
 }

@@ -1,11 +1,8 @@
 /**
- * Stands in for the API under `http` from @hypertek/shared: each request waits until the test
+ * Stands in for the API (serveApi of @hypertek/shared/testing): each request waits until the test
  * answers it, so a test can look at the page while a call is still in flight.
  */
-import { http } from '@hypertek/shared';
-
-type Adapter = NonNullable<typeof http.defaults.adapter>;
-type Config = Parameters<Adapter>[0];
+import { serveApi } from '@hypertek/shared/testing';
 
 export interface PendingRequest {
   url: string;
@@ -18,15 +15,17 @@ export interface PendingRequest {
 
 export function holdRequests(): PendingRequest[] {
   const pending: PendingRequest[] = [];
-  http.defaults.adapter = (config: Config) =>
-    new Promise((resolve, reject) => {
-      pending.push({
-        url: config.url ?? '',
-        params: config.params,
-        reply: (data) => resolve({ data, status: 200, statusText: 'OK', headers: {}, config }),
-        fail: (message = 'Network Error') => reject(new Error(message)),
-      });
-    });
+  serveApi({
+    '*': (request) =>
+      new Promise((resolve, reject) => {
+        pending.push({
+          url: request.path,
+          params: request.config.params,
+          reply: (data) => resolve({ data }),
+          fail: (message = 'Network Error') => reject(new Error(message)),
+        });
+      }),
+  });
   return pending;
 }
 

@@ -1,5 +1,5 @@
-/** Test data as the API sends it: items, lands, activity, a signed-in session. */
-import { session, type ActivityEntry, type CatalogueItem, type User } from '@hypertek/shared';
+/** Test data as the API sends it: items, lands, activity (users and tokens: @hypertek/shared/testing). */
+import type { ActivityEntry, CatalogueItem } from '@hypertek/shared';
 
 export const makeItem = (kind: CatalogueItem['kind'], n: number): CatalogueItem => ({
   _id: `${kind}-${n}`,
@@ -23,26 +23,4 @@ export const makeActivity = (n: number, daysAgo: number): ActivityEntry => ({
   seller: `Seller ${n}`,
   price: 10 * n,
   time: new Date(Date.now() - daysAgo * DAY - 60_000).toISOString(),
-});
-
-export const USER: User = {
-  _id: 'u1',
-  id: 'u1',
-  FullName: 'Ada Lovelace',
-  Email: 'ada@example.com',
-  Bio: '',
-  Avatar: null,
-  Password: true,
-  DiscordId: null,
-  GoogleId: null,
-};
-
-/** A JWT-shaped token without expiry (the client only decodes it). */
-const TOKEN = ['eyJhbGciOiJIUzI1NiJ9', btoa(JSON.stringify({ sub: 'u1' })), 'c2ln'].join('.');
-
-export const signIn = () => session.signIn(USER, TOKEN);
-
-afterEach(() => {
-  session.signOut();
-  localStorage.clear();
 });

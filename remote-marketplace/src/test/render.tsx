@@ -1,5 +1,4 @@
 /** Renders a page inside a memory router, with a catch-all that shows where navigation went. */
-import { bus, type ToastRequest } from '@hypertek/shared';
 import { render } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
@@ -44,16 +43,4 @@ export function renderPage(
       </MemoryRouter>
     </StrictMode>,
   );
-}
-
-/** The toasts asked of the host during each test. Call it once, at the top of a test file. */
-export function collectToasts(): ToastRequest[] {
-  const toasts: ToastRequest[] = [];
-  let off = () => {};
-  beforeEach(() => {
-    toasts.length = 0;
-    off = bus.on('toast:requested', (toast) => toasts.push(toast));
-  });
-  afterEach(() => off());
-  return toasts;
 }

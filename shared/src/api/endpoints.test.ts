@@ -1,5 +1,5 @@
 import { setRuntimeConfig } from '../config/runtime-config';
-import { sentUrl, serve } from '../test/http';
+import { sentUrl, serve } from '../testing/http';
 import { api } from './endpoints';
 
 const BASE = 'http://localhost:4000/api/v1';
@@ -8,7 +8,7 @@ const BASE = 'http://localhost:4000/api/v1';
 async function send(call: () => Promise<unknown>, data: unknown = { success: true }) {
   const requests = serve(200, data);
   const result = await call();
-  const sent = requests[0];
+  const sent = requests[0]?.config;
   if (!sent) throw new Error('no request was sent');
   const body: unknown = typeof sent.data === 'string' ? JSON.parse(sent.data) : sent.data;
   return { method: sent.method, url: sentUrl(sent), body, config: sent, result };

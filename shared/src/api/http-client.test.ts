@@ -1,9 +1,9 @@
-import { AxiosError, type InternalAxiosRequestConfig } from 'axios';
+import { AxiosError } from 'axios';
 
 import { setRuntimeConfig } from '../config/runtime-config';
 import { session } from '../session/session-store';
-import { expiredToken, makeUser, validToken } from '../test/fixtures';
-import { sentUrl, serve } from '../test/http';
+import { expiredToken, makeUser, validToken } from '../testing/fixtures';
+import { sentUrl, serve, type SentRequest } from '../testing/http';
 import { errorMessage, http, isCancelled } from './http-client';
 
 /** The error a failed request rejects with. */
@@ -17,8 +17,8 @@ const failure = (status: number, data: unknown) => {
   );
 };
 
-const authorization = (config: InternalAxiosRequestConfig | undefined) =>
-  config?.headers.get('Authorization');
+const authorization = (request: SentRequest | undefined) =>
+  request?.config.headers.get('Authorization');
 
 beforeEach(() => {
   localStorage.clear();
@@ -79,7 +79,7 @@ describe('http client', () => {
     const requests = serve(201, { success: true, token: 't' });
     const response = await http.post('/user/signup', {});
 
-    expect(requests[0]?.timeout).toBe(0);
+    expect(requests[0]?.config.timeout).toBe(0);
     expect(response.status).toBe(201);
   });
 });

@@ -37,7 +37,7 @@ const withClient = <T>(call: (client: AxiosInstance) => Promise<T>): Promise<T> 
 export const preloadHttp = (): Promise<void> => load().then(() => undefined);
 
 export interface HttpClient {
-  /** WARNING: for tests only — replaces the network under every request (see shared/src/test). */
+  /** WARNING: for tests only — replaces the network under every request (see @hypertek/shared/testing). */
   defaults: { adapter?: AxiosAdapter };
   get<T>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>>;
   post<T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>>;

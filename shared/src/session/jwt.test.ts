@@ -1,4 +1,4 @@
-import { base64url, expiredToken, makeToken, validToken } from '../test/fixtures';
+import { base64url, expiredToken, makeToken, validToken } from '../testing/fixtures';
 import { decodeToken, isTokenExpired } from './jwt';
 
 const NOW = Date.parse('2026-06-10T12:00:00Z');

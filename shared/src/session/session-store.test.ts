@@ -1,6 +1,6 @@
 import type { Session, User } from '../contract/types';
 import { bus } from '../events/event-bus';
-import { expiredToken, makeUser, validToken } from '../test/fixtures';
+import { expiredToken, makeUser, validToken } from '../testing/fixtures';
 import { createSessionStore, SESSION_STORAGE_KEY, TOKEN_STORAGE_KEY } from './session-store';
 
 const SIGNED_OUT: Session = { user: null, token: null, isLoggedInUser: false };

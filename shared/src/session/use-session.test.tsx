@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 
-import { makeUser, validToken } from '../test/fixtures';
+import { makeUser, validToken } from '../testing/fixtures';
 import { session } from './session-store';
 import { useSession } from './use-session';
 

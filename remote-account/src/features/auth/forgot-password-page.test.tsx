@@ -1,9 +1,8 @@
+import { calls, pending, recordToasts, serveApi } from '@hypertek/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 
 import { fillAndSubmit } from '../../test/forms';
-import { calls, stubApi } from '../../test/http';
 import { renderAt } from '../../test/render';
-import { recordToasts } from '../../test/toasts';
 import ForgotPasswordPage from './forgot-password-page';
 
 const toasts = recordToasts();
@@ -30,7 +29,7 @@ describe('/forgot-password', () => {
   it.each(['', 'ada', 'ada@example', 'ada @example.com'])(
     'refuses %p with the email message, sending nothing',
     async (email) => {
-      const sent = stubApi({});
+      const sent = serveApi({});
       await ask(email);
 
       expect(toasts).toEqual([{ kind: 'error', message: 'Please enter a valid email address' }]);
@@ -40,7 +39,7 @@ describe('/forgot-password', () => {
   );
 
   it('sends the Email and says the reset email is on its way', async () => {
-    const sent = stubApi({ 'POST /user/forgot-password': { data: { success: true } } });
+    const sent = serveApi({ 'POST /user/forgot-password': { data: { success: true } } });
     await ask('ada@example.com');
 
     await waitFor(() =>
@@ -55,11 +54,13 @@ describe('/forgot-password', () => {
   });
 
   it("shows the server's message, else 'Something went wrong'", async () => {
-    stubApi({ 'POST /user/forgot-password': { status: 404, data: { message: 'User not found' } } });
+    serveApi({
+      'POST /user/forgot-password': { status: 404, data: { message: 'User not found' } },
+    });
     await ask('ada@example.com');
     expect(await screen.findByRole('alert')).toHaveTextContent('User not found');
 
-    stubApi({ 'POST /user/forgot-password': { status: 502, data: 'Bad gateway' } });
+    serveApi({ 'POST /user/forgot-password': { status: 502, data: 'Bad gateway' } });
     await fillAndSubmit({}, 'Send');
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('Something went wrong'),
@@ -68,7 +69,7 @@ describe('/forgot-password', () => {
   });
 
   it('shows the full-screen spinner while the request is in flight', async () => {
-    stubApi({ 'POST /user/forgot-password': 'pending' });
+    serveApi({ 'POST /user/forgot-password': pending });
     await ask('ada@example.com');
 
     expect(screen.getByRole('status')).toHaveTextContent('Please wait…');

@@ -1,9 +1,8 @@
+import { calls, recordToasts, serveApi } from '@hypertek/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 
 import { fillAndSubmit } from '../../test/forms';
-import { calls, stubApi } from '../../test/http';
 import { renderAt } from '../../test/render';
-import { recordToasts } from '../../test/toasts';
 import ResetPasswordPage from './reset-password-page';
 
 const toasts = recordToasts();
@@ -30,7 +29,7 @@ describe('/reset-password/:token', () => {
     ['short', 'short', 'Password must be between 8 and 20 characters', 'New Password'],
     ['correct-horse', 'correct-horsf', 'Passwords do not match', 'Confirm Password'],
   ])('refuses %p / %p with %p', async (password, confirm, message, field) => {
-    const sent = stubApi({});
+    const sent = serveApi({});
     await reset(password, confirm);
 
     expect(toasts).toEqual([{ kind: 'error', message }]);
@@ -39,7 +38,7 @@ describe('/reset-password/:token', () => {
   });
 
   it('sends Password and ConfirmPassword for the token, then goes to /signin', async () => {
-    const sent = stubApi({ 'POST /user/reset-password/t%2Fok%3D': { data: { success: true } } });
+    const sent = serveApi({ 'POST /user/reset-password/t%2Fok%3D': { data: { success: true } } });
     const { path } = await reset('correct-horse', 'correct-horse', 't%2Fok%3D');
 
     await waitFor(() => expect(path()).toBe('/signin'));
@@ -56,13 +55,13 @@ describe('/reset-password/:token', () => {
   });
 
   it("shows the server's message, else 'Reset password failed'", async () => {
-    stubApi({
+    serveApi({
       'POST /user/reset-password/abc123': { status: 400, data: { message: 'Token expired' } },
     });
     const { path } = await reset('correct-horse', 'correct-horse');
     expect(await screen.findByRole('alert')).toHaveTextContent('Token expired');
 
-    stubApi({ 'POST /user/reset-password/abc123': { status: 500, data: {} } });
+    serveApi({ 'POST /user/reset-password/abc123': { status: 500, data: {} } });
     await fillAndSubmit({}, 'Reset Password');
     await waitFor(() =>
       expect(screen.getByRole('alert')).toHaveTextContent('Reset password failed'),

@@ -1,11 +1,10 @@
 import { session } from '@hypertek/shared';
+import { pending, recordToasts, serveApi, validToken } from '@hypertek/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { stubApi } from '../../test/http';
 import { renderAt } from '../../test/render';
-import { makeUser, validToken } from '../../test/session';
-import { recordToasts } from '../../test/toasts';
+import { makeUser } from '../../test/session';
 import SigninPage from './signin-page';
 
 const toasts = recordToasts();
@@ -38,7 +37,7 @@ describe('/signin', () => {
     ['ada@example.com', 'short', 'Password must be between 8 and 20 characters', 'Password'],
     ['ada@example.com', 'x'.repeat(21), 'Password must be between 8 and 20 characters', 'Password'],
   ])('refuses %p / %p with %p, sending nothing', async (email, password, message, field) => {
-    const sent = stubApi({});
+    const sent = serveApi({});
     await signIn(email, password);
 
     expect(toasts).toEqual([{ kind: 'error', message }]);
@@ -50,7 +49,7 @@ describe('/signin', () => {
   it('sends Email and Password, signs in, toasts and goes to /profile', async () => {
     const ada = makeUser();
     const token = validToken();
-    const sent = stubApi({ 'POST /user/login': { data: { success: true, user: ada, token } } });
+    const sent = serveApi({ 'POST /user/login': { data: { success: true, user: ada, token } } });
 
     const { path } = await signIn('ada@example.com', 'correct-horse');
 
@@ -68,7 +67,7 @@ describe('/signin', () => {
   });
 
   it("shows the server's message when the login is refused", async () => {
-    stubApi({ 'POST /user/login': { status: 401, data: { message: 'Invalid credentials' } } });
+    serveApi({ 'POST /user/login': { status: 401, data: { message: 'Invalid credentials' } } });
     await signIn('ada@example.com', 'wrong-horse');
 
     expect(await screen.findByText('Invalid credentials')).toBeInTheDocument();
@@ -77,14 +76,14 @@ describe('/signin', () => {
   });
 
   it("falls back to 'Something went wrong' without a server message", async () => {
-    stubApi({ 'POST /user/login': { status: 500, data: {} } });
+    serveApi({ 'POST /user/login': { status: 500, data: {} } });
     await signIn('ada@example.com', 'correct-horse');
 
     expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
   });
 
   it('covers the page with a spinner and disables Sign In while the request is in flight', async () => {
-    stubApi({ 'POST /user/login': 'pending' });
+    serveApi({ 'POST /user/login': pending });
     await signIn('ada@example.com', 'correct-horse');
 
     expect(screen.getByRole('status')).toHaveTextContent('Please wait…');
@@ -107,7 +106,7 @@ describe('/signin', () => {
   it.each(['Continue with MetaMask', 'Continue with Google', 'Continue with Discord'])(
     "offers %p, which only says 'Coming soon' for now",
     async (name) => {
-      const sent = stubApi({});
+      const sent = serveApi({});
       const user = userEvent.setup();
       renderAt('/signin', { '/signin': <SigninPage /> });
 

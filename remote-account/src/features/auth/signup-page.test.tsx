@@ -1,11 +1,10 @@
 import { session } from '@hypertek/shared';
+import { calls, pending, recordToasts, serveApi, validToken } from '@hypertek/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 
 import { fillAndSubmit } from '../../test/forms';
-import { calls, stubApi } from '../../test/http';
 import { renderAt } from '../../test/render';
-import { makeUser, validToken } from '../../test/session';
-import { recordToasts } from '../../test/toasts';
+import { makeUser } from '../../test/session';
 import SignupPage from './signup-page';
 
 const toasts = recordToasts();
@@ -38,7 +37,7 @@ describe('/signup', () => {
     ],
     ['ada@example.com', 'longenough', 'longenougg', 'Passwords do not match', 'Confirm Password'],
   ])('refuses %p %p %p with %p', async (email, password, confirm, message, field) => {
-    const sent = stubApi({});
+    const sent = serveApi({});
     await signUp(email, password, confirm);
 
     expect(toasts).toEqual([{ kind: 'error', message }]);
@@ -50,7 +49,7 @@ describe('/signup', () => {
   it('sends Email, Password and ConfirmPassword, signs in, saves the token and goes to /', async () => {
     const ada = makeUser();
     const token = validToken();
-    const sent = stubApi({
+    const sent = serveApi({
       'POST /user/signup': { status: 201, data: { success: true, user: ada, token } },
     });
 
@@ -74,18 +73,18 @@ describe('/signup', () => {
   });
 
   it("shows the server's message, else 'Signup failed'", async () => {
-    stubApi({ 'POST /user/signup': { status: 409, data: { message: 'User already exists' } } });
+    serveApi({ 'POST /user/signup': { status: 409, data: { message: 'User already exists' } } });
     await signUp('ada@example.com', 'correct-horse', 'correct-horse');
     expect(await screen.findByRole('alert')).toHaveTextContent('User already exists');
 
-    stubApi({ 'POST /user/signup': { status: 500, data: {} } });
+    serveApi({ 'POST /user/signup': { status: 500, data: {} } });
     await fillAndSubmit({}, 'Sign Up');
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Signup failed'));
     expect(toasts.map((t) => t.message)).toEqual(['User already exists', 'Signup failed']);
   });
 
   it('shows the full-screen spinner while the request is in flight', async () => {
-    stubApi({ 'POST /user/signup': 'pending' });
+    serveApi({ 'POST /user/signup': pending });
     await signUp('ada@example.com', 'correct-horse', 'correct-horse');
 
     expect(screen.getByRole('status')).toHaveTextContent('Please wait…');

@@ -1,7 +1,7 @@
+import { calls, serveApi } from '@hypertek/shared/testing';
 import { screen, within } from '@testing-library/react';
 
 import { makeActivity } from '../../test/catalogue';
-import { calls, stubApi } from '../../test/http';
 import { renderAt } from '../../test/render';
 import { makeUser, signInAs } from '../../test/session';
 import ActivityPage from './activity-page';
@@ -10,7 +10,7 @@ const renderActivity = () => renderAt('/Activity', { '/Activity': <ActivityPage 
 
 describe('/Activity (Activities tab)', () => {
   it("shows the user's first 5 activity entries as Name, Type, Buyer, Seller, Price, Time", async () => {
-    const sent = stubApi({
+    const sent = serveApi({
       'GET /activity/u-7': { data: { success: true, data: makeActivity(7) } },
     });
     signInAs(makeUser({ _id: 'u-7' }));
@@ -34,7 +34,7 @@ describe('/Activity (Activities tab)', () => {
   });
 
   it('reads a bare array as well as a data array', async () => {
-    stubApi({ 'GET /activity/u-7': { data: makeActivity(2) } });
+    serveApi({ 'GET /activity/u-7': { data: makeActivity(2) } });
     signInAs(makeUser({ _id: 'u-7' }));
     renderActivity();
 
@@ -44,7 +44,7 @@ describe('/Activity (Activities tab)', () => {
   it('says there is no activity yet when the list is empty or the call fails', async () => {
     const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
     for (const reply of [{ data: { success: true, data: [] } }, { status: 500, data: {} }]) {
-      stubApi({ 'GET /activity/u-7': reply });
+      serveApi({ 'GET /activity/u-7': reply });
       signInAs(makeUser({ _id: 'u-7' }));
       const { unmount } = renderActivity();
       expect(await screen.findByRole('heading', { name: 'No activity yet' })).toBeInTheDocument();
@@ -59,7 +59,7 @@ describe('/Activity (Activities tab)', () => {
   });
 
   it("asks signed-out visitors to log in first ('Please Login first!')", () => {
-    const sent = stubApi({});
+    const sent = serveApi({});
     renderActivity();
     expect(screen.getByRole('heading', { name: 'Please Login first!' })).toBeInTheDocument();
     expect(sent).toEqual([]);

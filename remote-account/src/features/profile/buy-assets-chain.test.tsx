@@ -1,15 +1,15 @@
+import { serveApi } from '@hypertek/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { makeItems } from '../../test/catalogue';
-import { stubApi } from '../../test/http';
 import { renderAt } from '../../test/render';
 import { signInAs } from '../../test/session';
 import ProfilePage from './profile-page';
 
 /** The profile with four items; 'List Now' pressed on 'Item 2' (price 200). */
 async function openChain() {
-  const sent = stubApi({
+  const sent = serveApi({
     'GET /market/getMarket': { data: { success: true, data: makeItems(4) } },
   });
   signInAs();

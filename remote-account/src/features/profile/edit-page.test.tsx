@@ -1,11 +1,10 @@
 import { session } from '@hypertek/shared';
+import { recordToasts, serveApi, type Route, type SentRequest } from '@hypertek/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { stubApi, type Route, type SentRequest } from '../../test/http';
 import { renderAt } from '../../test/render';
 import { makeUser, signInAs } from '../../test/session';
-import { recordToasts } from '../../test/toasts';
 import EditPage from './edit-page';
 
 const toasts = recordToasts();
@@ -21,7 +20,7 @@ const serverUser = makeUser({
 });
 
 async function openEdit(routes: Record<string, Route> = {}, profile = serverUser) {
-  const sent = stubApi({
+  const sent = serveApi({
     'GET /getProfile': { data: { success: true, user: profile } },
     ...routes,
   });
@@ -43,7 +42,7 @@ function multipart(sent: SentRequest[]) {
 
 describe('/edit', () => {
   it("asks signed-out visitors to log in first ('Please Login first!')", () => {
-    const sent = stubApi({});
+    const sent = serveApi({});
     renderAt('/edit', { '/edit': <EditPage /> });
     expect(screen.getByRole('heading', { name: 'Please Login first!' })).toBeInTheDocument();
     expect(sent).toEqual([]);
@@ -57,7 +56,7 @@ describe('/edit', () => {
     expect(screen.getByLabelText('Bio')).toHaveValue('Countess of Lovelace.');
     expect(screen.getByText('u-9')).toBeInTheDocument();
     expect(sent[0]).toMatchObject({ method: 'GET', url: '/getProfile' });
-    expect(sent[0]!.authorization).toMatch(/^Bearer /);
+    expect(sent[0]!.headers.Authorization).toMatch(/^Bearer /);
   });
 
   it.each([
@@ -65,7 +64,7 @@ describe('/edit', () => {
     [{ status: 500, data: {} }, 'Failed to fetch profile'],
     [{ status: 200, data: { success: true } }, 'Failed to fetch profile'],
   ])("toasts a failed load: the server's message, else the fallback", async (reply, message) => {
-    stubApi({ 'GET /getProfile': reply });
+    serveApi({ 'GET /getProfile': reply });
     signInAs(makeUser({ FullName: 'Ada Lovelace' }));
     renderAt('/edit', { '/edit': <EditPage /> });
 
@@ -185,7 +184,7 @@ describe('/edit', () => {
       ['NewPassword', 'new-password'],
       ['Avatar', 'file:me.png'],
     ]);
-    expect(sent.find((r) => r.method === 'PUT')!.authorization).toMatch(/^Bearer /);
+    expect(sent.find((r) => r.method === 'PUT')!.headers.Authorization).toMatch(/^Bearer /);
     expect(session.getSnapshot().user).toEqual(saved);
     expect(toasts).toEqual([{ kind: 'success', message: 'Profile updated successfully!' }]);
   });

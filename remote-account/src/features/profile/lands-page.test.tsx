@@ -1,14 +1,14 @@
+import { calls, serveApi } from '@hypertek/shared/testing';
 import { screen, within } from '@testing-library/react';
 
 import { makeItems } from '../../test/catalogue';
-import { calls, stubApi } from '../../test/http';
 import { renderAt } from '../../test/render';
 import { signInAs } from '../../test/session';
 import LandsPage from './lands-page';
 
 describe('/Lands (Land tab)', () => {
   it('shows the first 4 lands in the profile layout, Land tab current', async () => {
-    const sent = stubApi({
+    const sent = serveApi({
       'GET /land/getland': { data: { success: true, data: makeItems(5, 'land') } },
     });
     signInAs();
@@ -27,7 +27,7 @@ describe('/Lands (Land tab)', () => {
   });
 
   it("gives a land without a title a default name, and shows 'No Listing' without lands", async () => {
-    stubApi({
+    serveApi({
       'GET /land/getland': {
         data: { success: true, data: [{ ...makeItems(1, 'land')[0], title: '' }] },
       },
@@ -39,7 +39,7 @@ describe('/Lands (Land tab)', () => {
     ).toBeInTheDocument();
     unmount();
 
-    stubApi({ 'GET /land/getland': { data: { success: true, data: [] } } });
+    serveApi({ 'GET /land/getland': { data: { success: true, data: [] } } });
     renderAt('/Lands', { '/Lands': <LandsPage /> });
     expect(await screen.findByRole('heading', { name: 'No Listing' })).toBeInTheDocument();
   });

@@ -1,13 +1,13 @@
+import { serveApi } from '@hypertek/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { stubApi } from '../../test/http';
 import { renderAt } from '../../test/render';
 import { signInAs } from '../../test/session';
 import ListPage from './list-page';
 
 function renderList() {
-  stubApi({});
+  serveApi({});
   signInAs();
   renderAt('/List', { '/List': <ListPage /> });
   return userEvent.setup();

@@ -1,8 +1,8 @@
+import { calls, pending, serveApi } from '@hypertek/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { makeItems } from '../../test/catalogue';
-import { calls, stubApi } from '../../test/http';
 import { renderAt } from '../../test/render';
 import { makeUser, signInAs } from '../../test/session';
 import ProfilePage from './profile-page';
@@ -11,7 +11,7 @@ const renderProfile = () => renderAt('/Profile', { '/Profile': <ProfilePage /> }
 
 describe('/Profile (Collectible tab)', () => {
   it('asks signed-out visitors to log in first, with a link to /signin, and calls nothing', () => {
-    const sent = stubApi({});
+    const sent = serveApi({});
     renderProfile();
 
     expect(screen.getByRole('heading', { name: 'Please Login first!' })).toBeInTheDocument();
@@ -20,7 +20,7 @@ describe('/Profile (Collectible tab)', () => {
   });
 
   it("shows the user's name, id, the $3000 balance and 'Edit Profile' to /edit", async () => {
-    stubApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
+    serveApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
     signInAs(makeUser({ _id: 'u-42', FullName: 'Zoë Ñúñez' }));
     renderProfile();
 
@@ -35,7 +35,7 @@ describe('/Profile (Collectible tab)', () => {
     [{ FullName: '', Fullname: 'Legacy Name' }, 'Legacy Name'],
     [{ FullName: '' }, 'ada@example.com'],
   ])('falls back from FullName to Fullname, then to the email (%p)', async (fields, shown) => {
-    stubApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
+    serveApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
     signInAs({ ...makeUser(), ...fields });
     renderProfile();
 
@@ -44,7 +44,7 @@ describe('/Profile (Collectible tab)', () => {
   });
 
   it('shows the avatar from the API host, else a fallback icon', async () => {
-    stubApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
+    serveApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
     signInAs(makeUser({ Avatar: '/uploads/ada.png' }));
     const { container, unmount } = renderProfile();
     expect(container.querySelector('.ac-avatar img')).toHaveAttribute(
@@ -61,7 +61,7 @@ describe('/Profile (Collectible tab)', () => {
   });
 
   it("shows the first 4 market items as cards with 'List Now'", async () => {
-    const sent = stubApi({
+    const sent = serveApi({
       'GET /market/getMarket': { data: { success: true, data: makeItems(6) } },
     });
     signInAs();
@@ -83,7 +83,7 @@ describe('/Profile (Collectible tab)', () => {
       { data: { success: false, message: 'Maintenance' } },
       { status: 500, data: {} },
     ]) {
-      stubApi({ 'GET /market/getMarket': reply });
+      serveApi({ 'GET /market/getMarket': reply });
       signInAs();
       const { unmount } = renderProfile();
       expect(await screen.findByRole('heading', { name: 'No Listing' })).toBeInTheDocument();
@@ -97,14 +97,14 @@ describe('/Profile (Collectible tab)', () => {
   });
 
   it('shows a loading status until the market answers', () => {
-    stubApi({ 'GET /market/getMarket': 'pending' });
+    serveApi({ 'GET /market/getMarket': pending });
     signInAs();
     renderProfile();
     expect(screen.getByRole('status')).toHaveTextContent('Loading…');
   });
 
   it('offers the five profile tabs, Collectible current', async () => {
-    stubApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
+    serveApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
     signInAs();
     renderProfile();
 
@@ -123,7 +123,7 @@ describe('/Profile (Collectible tab)', () => {
   });
 
   it("ends with four static 'Monkey ape' cards whose 'Buy Now' goes to /market-place", async () => {
-    stubApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
+    serveApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
     signInAs();
     const { path } = renderProfile();
 

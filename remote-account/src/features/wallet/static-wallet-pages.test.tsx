@@ -1,7 +1,7 @@
+import { serveApi } from '@hypertek/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { stubApi } from '../../test/http';
 import { renderAt } from '../../test/render';
 import SigninWalletPage from './signin-wallet-page';
 import WellcomePage from './wellcome-page';
@@ -11,7 +11,7 @@ describe('/Signin-wallet (static)', () => {
     ['Sign Message', '/wellcome'],
     ['Cancel', '/signin'],
   ])('shows the message to sign; %p signs nothing and goes to %p', async (button, to) => {
-    const sent = stubApi({});
+    const sent = serveApi({});
     const { path } = renderAt('/Signin-wallet', { '/Signin-wallet': <SigninWalletPage /> });
 
     expect(screen.getByText(/Login to Hyper Tek/)).toBeInTheDocument();

@@ -1,6 +1,6 @@
+import { serveApi } from '@hypertek/shared/testing';
 import { act, fireEvent, screen } from '@testing-library/react';
 
-import { stubApi } from '../../test/http';
 import { renderAt } from '../../test/render';
 import WalletConnectPage, { CONNECTING_PREVIEW_MS } from './wallet-connect-page';
 
@@ -11,7 +11,7 @@ describe('/wallet-connect (static)', () => {
   afterEach(() => jest.useRealTimers());
 
   it('offers a browser wallet, says it never asks for a seed phrase, and explains wallets', () => {
-    const sent = stubApi({});
+    const sent = serveApi({});
     renderConnect();
 
     expect(screen.getByRole('heading', { level: 1, name: 'Connect Wallet' })).toBeInTheDocument();
@@ -45,7 +45,7 @@ describe('/wallet-connect (static)', () => {
 
   it('moves on to the sign-message screen on Unblock, calling nothing', () => {
     jest.useFakeTimers();
-    const sent = stubApi({});
+    const sent = serveApi({});
     const { path } = renderConnect();
     fireEvent.click(screen.getByRole('button', { name: /MetaMask/ }));
     act(() => jest.advanceTimersByTime(CONNECTING_PREVIEW_MS));

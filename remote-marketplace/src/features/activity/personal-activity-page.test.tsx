@@ -1,7 +1,8 @@
+import { deferred, serveApi, signIn } from '@hypertek/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 
-import { makeActivity, signIn } from '../../test/fixtures';
-import { deferred, list, serve } from '../../test/http';
+import { makeActivity } from '../../test/fixtures';
+import { list } from '../../test/http';
 import { renderPage } from '../../test/render';
 import PersonalActivityPage from './personal-activity-page';
 
@@ -9,7 +10,7 @@ const open = () => renderPage(<PersonalActivityPage />, { path: '/personal-activ
 
 describe('/personal-activity', () => {
   it('asks signed-out visitors to log in first, without calling the server', () => {
-    const sent = serve({});
+    const sent = serveApi({});
     open();
     expect(screen.getByText('Please Login first!')).toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
@@ -23,7 +24,7 @@ describe('/personal-activity', () => {
   it("shows the user's first 5 activities (Name … Time), ages in whole days, after loading", async () => {
     signIn();
     const answer = deferred();
-    const sent = serve({ 'GET /activity/u1': answer.route });
+    const sent = serveApi({ 'GET /activity/u1': answer.route });
     open();
     expect(screen.getByRole('status', { name: 'Loading activity' })).toBeInTheDocument();
     answer.resolve(list([1, 2, 3, 4, 5, 6, 7].map((n) => makeActivity(n, n))));
@@ -50,7 +51,7 @@ describe('/personal-activity', () => {
   it('shows an empty table when the call fails', async () => {
     signIn();
     const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
-    serve({ 'GET /activity/u1': { status: 500, data: {} } });
+    serveApi({ 'GET /activity/u1': { status: 500, data: {} } });
     open();
     await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
     expect(screen.getByText('No activity yet.')).toBeInTheDocument();

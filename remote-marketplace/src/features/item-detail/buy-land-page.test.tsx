@@ -1,9 +1,10 @@
 import { CHART, MESSAGES } from '@hypertek/shared';
+import { deferred, serveApi, signIn } from '@hypertek/shared/testing';
 import { screen, within } from '@testing-library/react';
 import type { ChartData, ChartOptions, Plugin } from 'chart.js';
 
-import { makeItem, signIn } from '../../test/fixtures';
-import { deferred, list, serve } from '../../test/http';
+import { makeItem } from '../../test/fixtures';
+import { list } from '../../test/http';
 import { renderPage } from '../../test/render';
 import BuyLandPage from './buy-land-page';
 
@@ -56,7 +57,7 @@ beforeEach(() => {
 
 describe('/buy-land', () => {
   it('shows the land detail: title, serial number, price, Listed, no views', () => {
-    serve({});
+    serveApi({});
     open();
     expect(screen.getByRole('heading', { level: 1, name: 'Sector 3 Parcel' })).toBeInTheDocument();
     expect(screen.getByText('#LAND-3')).toBeInTheDocument();
@@ -66,7 +67,7 @@ describe('/buy-land', () => {
   });
 
   it("says 'User not authenticated.' over the chart when signed out, without calling the server", () => {
-    const sent = serve({});
+    const sent = serveApi({});
     open();
     expect(history().getByRole('status')).toHaveTextContent(MESSAGES.notAuthenticated);
     expect(sent).toHaveLength(0);
@@ -74,7 +75,7 @@ describe('/buy-land', () => {
 
   it("draws the signed-in user's purchases, oldest first, with the spec's axis, bars and label", async () => {
     signIn();
-    const sent = serve({ 'GET /history/history/': list(payments) });
+    const sent = serveApi({ 'GET /history/history/*': list(payments) });
     open();
     expect(
       await history().findByRole('img', { name: /Purchase Amount \(USD\)/ }),
@@ -97,7 +98,7 @@ describe('/buy-land', () => {
 
   it('writes each value above its bar (the data labels)', async () => {
     signIn();
-    serve({ 'GET /history/history/': list(payments) });
+    serveApi({ 'GET /history/history/*': list(payments) });
     open();
     await history().findByRole('img');
     const { plugins } = drawn.at(-1)!;
@@ -123,7 +124,7 @@ describe('/buy-land', () => {
   it('shows a loading indicator until the history call finishes', async () => {
     signIn();
     const answer = deferred();
-    serve({ 'GET /history/history/': answer.route });
+    serveApi({ 'GET /history/history/*': answer.route });
     open();
     expect(history().getByRole('status', { name: 'Loading price history' })).toBeInTheDocument();
     answer.resolve({ data: { success: true, data: [] } });
@@ -170,7 +171,7 @@ describe('/buy-land', () => {
   ])('shows %s', async (_, reply, message, empty) => {
     signIn();
     const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
-    serve({ 'GET /history/history/': reply });
+    serveApi({ 'GET /history/history/*': reply });
     open();
     const shown = await history().findByText(message);
     expect(shown).toHaveAttribute('data-empty', empty);

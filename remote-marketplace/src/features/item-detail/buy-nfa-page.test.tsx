@@ -1,14 +1,14 @@
 import { MESSAGES } from '@hypertek/shared';
+import { recordToasts, serveApi, signIn } from '@hypertek/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { PAYMENT_ITEM_STORAGE_KEY } from '../../lib/payment-item';
-import { makeItem, signIn } from '../../test/fixtures';
-import { serve } from '../../test/http';
-import { collectToasts, renderPage } from '../../test/render';
+import { makeItem } from '../../test/fixtures';
+import { renderPage } from '../../test/render';
 import BuyNfaPage from './buy-nfa-page';
 
-const toasts = collectToasts();
+const toasts = recordToasts();
 const item = { ...makeItem('nfa', 18), price: 1800, description: 'Forged in the overlord realm.' };
 const open = (state: unknown = item, url = '/buy-nfa') =>
   renderPage(<BuyNfaPage />, { path: '/buy-nfa', url, state });
@@ -94,7 +94,7 @@ describe('/buy-nfa', () => {
 
   it('Confirm checks the purchase and, when not bought yet, goes to /stripe-payment with the item', async () => {
     signIn();
-    const sent = serve({ 'POST /game/create': { data: { success: true, exist: 'no' } } });
+    const sent = serveApi({ 'POST /game/create': { data: { success: true, exist: 'no' } } });
     open();
     await confirmPurchase();
     expect(
@@ -105,14 +105,14 @@ describe('/buy-nfa', () => {
       expect.objectContaining({
         method: 'POST',
         url: '/game/create',
-        data: { userId: 'u1', productId: 'nfa-18' },
+        body: { userId: 'u1', productId: 'nfa-18' },
       }),
     ]);
   });
 
   it("says 'Sorry you have already purchased it' when it was bought before", async () => {
     signIn();
-    serve({ 'POST /game/create': { data: { success: true, exist: 'yes' } } });
+    serveApi({ 'POST /game/create': { data: { success: true, exist: 'yes' } } });
     open();
     await confirmPurchase();
     await waitFor(() =>
@@ -122,7 +122,7 @@ describe('/buy-nfa', () => {
   });
 
   it('asks a signed-out visitor to sign in, without calling the server', async () => {
-    const sent = serve({});
+    const sent = serveApi({});
     open();
     await confirmPurchase();
     expect(toasts).toEqual([{ kind: 'error', message: 'User Id is required Please signin' }]);
@@ -138,7 +138,7 @@ describe('/buy-nfa', () => {
     ["the error's message", { status: 500, data: {} }, 'Request failed with status code 500'],
   ])('on a failed check shows %s', async (_, reply, message) => {
     signIn();
-    serve({ 'POST /game/create': reply });
+    serveApi({ 'POST /game/create': reply });
     open();
     await confirmPurchase();
     await waitFor(() => expect(toasts).toEqual([{ kind: 'error', message }]));
@@ -146,7 +146,7 @@ describe('/buy-nfa', () => {
 
   it("on a failure that says nothing shows 'Payment failed'", async () => {
     signIn();
-    serve({ 'POST /game/create': () => Promise.reject(new Error('')) });
+    serveApi({ 'POST /game/create': () => Promise.reject(new Error('')) });
     open();
     await confirmPurchase();
     await waitFor(() => expect(toasts).toEqual([{ kind: 'error', message: 'Payment failed' }]));
@@ -154,7 +154,7 @@ describe('/buy-nfa', () => {
 
   it("'Buy With Card' runs the same check and goes to /offer with the item", async () => {
     signIn();
-    const sent = serve({ 'POST /game/create': { data: { success: true, exist: 'no' } } });
+    const sent = serveApi({ 'POST /game/create': { data: { success: true, exist: 'no' } } });
     open();
     await userEvent.click(screen.getByRole('button', { name: 'Buy With Card' }));
     expect(await screen.findByRole('heading', { name: 'Landed on /offer' })).toBeInTheDocument();
@@ -164,7 +164,7 @@ describe('/buy-nfa', () => {
 
   it("'Buy With Card' on an item bought before shows the error", async () => {
     signIn();
-    serve({ 'POST /game/create': { data: { success: true, exist: 'yes' } } });
+    serveApi({ 'POST /game/create': { data: { success: true, exist: 'yes' } } });
     open();
     await userEvent.click(screen.getByRole('button', { name: 'Buy With Card' }));
     await waitFor(() =>

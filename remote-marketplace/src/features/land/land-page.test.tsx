@@ -1,8 +1,9 @@
+import { serveApi } from '@hypertek/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { makeItems } from '../../test/fixtures';
-import { list, serve } from '../../test/http';
+import { list } from '../../test/http';
 import { renderPage } from '../../test/render';
 import LandPage, { LAND_PAGE_SIZE } from './land-page';
 
@@ -11,7 +12,7 @@ const buyLinks = () => screen.queryAllByRole('link', { name: /^Buy Now/ });
 
 describe('/land', () => {
   it("shows every land of the page after an 'Instant Sell' tile, each linking to /buy-land", async () => {
-    serve({ 'GET /land/getland': list(makeItems('land', LAND_PAGE_SIZE)) });
+    serveApi({ 'GET /land/getland': list(makeItems('land', LAND_PAGE_SIZE)) });
     open();
     expect(screen.getByRole('status', { name: 'Loading Lands' })).toBeInTheDocument();
     const tiles = await screen.findAllByRole('article');
@@ -24,9 +25,9 @@ describe('/land', () => {
   });
 
   it("loads further pages with the server's nextCursor until there are no more", async () => {
-    const sent = serve({
-      'GET /land/getland': (config) => {
-        const cursor = (config.params as { cursor?: string }).cursor;
+    const sent = serveApi({
+      'GET /land/getland': (request) => {
+        const cursor = (request.params as { cursor?: string }).cursor;
         return cursor === undefined
           ? list(makeItems('land', LAND_PAGE_SIZE), 'page-2')
           : list(makeItems('land', 3, LAND_PAGE_SIZE + 1), null);
@@ -48,7 +49,7 @@ describe('/land', () => {
   it('keeps the lands it has when a further page fails, so the user can try again', async () => {
     const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
     let calls = 0;
-    serve({
+    serveApi({
       'GET /land/getland': () =>
         ++calls === 1 ? list(makeItems('land', 2), 'next') : { status: 500, data: {} },
     });
@@ -63,7 +64,7 @@ describe('/land', () => {
   });
 
   it('shows the empty collection when there are no lands', async () => {
-    serve({ 'GET /land/getland': list([]) });
+    serveApi({ 'GET /land/getland': list([]) });
     open();
     expect(await screen.findByText('No Items')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Collection' })).toBeInTheDocument();

@@ -1,9 +1,10 @@
 import { HERO_STATS, MESSAGES } from '@hypertek/shared';
+import { deferred, serveApi } from '@hypertek/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { makeActivity, makeItems } from '../../test/fixtures';
-import { deferred, list, serve } from '../../test/http';
+import { list } from '../../test/http';
 import { renderPage } from '../../test/render';
 import MarketPlacePage from './market-place-page';
 
@@ -11,7 +12,7 @@ const open = () => renderPage(<MarketPlacePage />, { path: '/market-place' });
 const section = (name: string) => screen.getByRole('region', { name });
 
 const serveAll = () =>
-  serve({
+  serveApi({
     'GET /market/getMarket': list(makeItems('nfa', 6)),
     'GET /land/getland': list(makeItems('land', 6)),
     'GET /activity/getActivity': list([0, 1, 2, 3, 4, 5, 6].map((n) => makeActivity(n, n * 2))),
@@ -71,7 +72,7 @@ describe('/market-place', () => {
       'href',
       '/land',
     );
-    expect(sent.map(({ url, params }) => [url, params.limit])).toEqual(
+    expect(sent.map(({ path, params }) => [path, params.limit])).toEqual(
       expect.arrayContaining([
         ['/market/getMarket', 4],
         ['/land/getland', 4],
@@ -128,7 +129,7 @@ describe('/market-place', () => {
     const market = deferred();
     const lands = deferred();
     const activity = deferred();
-    serve({
+    serveApi({
       'GET /market/getMarket': market.route,
       'GET /land/getland': lands.route,
       'GET /activity/getActivity': activity.route,
@@ -149,7 +150,7 @@ describe('/market-place', () => {
   });
 
   it("logs 'Failed to fetch market data' with the server's message and leaves the list empty", async () => {
-    serve({
+    serveApi({
       'GET /market/getMarket': { data: { success: false, message: 'Market closed', data: [] } },
       'GET /land/getland': list(makeItems('land', 4)),
       'GET /activity/getActivity': list([]),
@@ -164,7 +165,7 @@ describe('/market-place', () => {
   });
 
   it("logs 'Error fetching market data' when a call throws, showing nothing else to the user", async () => {
-    serve({
+    serveApi({
       'GET /market/getMarket': { status: 500, data: { message: 'boom' } },
       'GET /land/getland': { status: 503, data: {} },
       'GET /activity/getActivity': { status: 500, data: {} },

@@ -1,8 +1,9 @@
+import { deferred, serveApi } from '@hypertek/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { makeItems } from '../../test/fixtures';
-import { deferred, list, serve } from '../../test/http';
+import { list } from '../../test/http';
 import { renderPage } from '../../test/render';
 import NfaExpandPage from './nfa-expand-page';
 
@@ -11,7 +12,7 @@ const grid = () => within(screen.getByRole('region', { name: 'Collectibles' }));
 
 describe('/nfa-expand', () => {
   it('shows the hero and search, with Collectibles the active tab', async () => {
-    serve({ 'GET /market/getMarket': list(makeItems('nfa', 8)) });
+    serveApi({ 'GET /market/getMarket': list(makeItems('nfa', 8)) });
     open();
     expect(
       screen.getByRole('heading', { name: 'A New Era Dawns in Hyper Tek' }),
@@ -25,7 +26,7 @@ describe('/nfa-expand', () => {
   });
 
   it("shows 4 tiles: 'Instant Sell' first, then market entries linking to /buy-nfa", async () => {
-    serve({ 'GET /market/getMarket': list(makeItems('nfa', 8)) });
+    serveApi({ 'GET /market/getMarket': list(makeItems('nfa', 8)) });
     open();
     const tiles = await grid().findAllByRole('article');
     expect(tiles).toHaveLength(4);
@@ -46,7 +47,7 @@ describe('/nfa-expand', () => {
   it('shows a loading indicator until the market call finishes, then the empty collection on failure', async () => {
     const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
     const market = deferred();
-    serve({ 'GET /market/getMarket': market.route });
+    serveApi({ 'GET /market/getMarket': market.route });
     open();
     expect(screen.getByRole('status', { name: 'Loading Collectibles' })).toBeInTheDocument();
     market.resolve({ status: 500, data: {} });

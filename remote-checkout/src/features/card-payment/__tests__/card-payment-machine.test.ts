@@ -1,6 +1,7 @@
 import { MESSAGES } from '@hypertek/shared';
+import { makeUser } from '@hypertek/shared/testing';
 
-import { buyer, land } from '../../../test/fixtures';
+import { land } from '../../../test/fixtures';
 import {
   buildCardPaymentRequest,
   cardFailureMessage,
@@ -47,7 +48,7 @@ describe('the pay-with-card request', () => {
   it('sends the amount in cents, currency usd, and the item as game details', () => {
     expect(
       buildCardPaymentRequest({
-        user: buyer,
+        user: makeUser(),
         item: { ...land, price: 19.99 },
         nameOnCard: 'A L',
         paymentMethodId: 'pm_1',

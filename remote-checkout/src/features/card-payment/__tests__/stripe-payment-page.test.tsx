@@ -1,9 +1,10 @@
 import { MESSAGES, session, setRuntimeConfig } from '@hypertek/shared';
+import { recordToasts, signIn } from '@hypertek/shared/testing';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { buyer, land, nfa, storeItem, unexpiredToken } from '../../../test/fixtures';
-import { collectToasts, renderPage } from '../../../test/render-route';
+import { land, nfa, storeItem } from '../../../test/fixtures';
+import { renderPage } from '../../../test/render-route';
 import SuccessPage from '../../result/success-page';
 import {
   PAYMENTS_NOT_CONNECTED,
@@ -58,18 +59,16 @@ async function payAs(name: string) {
   return user;
 }
 
-let toasts: ReturnType<typeof collectToasts>;
+const toasts = recordToasts();
 beforeEach(() => {
   localStorage.clear();
   setRuntimeConfig({ stripePublishableKey: 'pk_test_checkout123' });
   mockStripeLoaded = true;
   mockStripe.createPaymentMethod.mockResolvedValue({ paymentMethod: { id: 'pm_123' } });
   mockLoadStripe.mockResolvedValue(mockStripe);
-  session.signIn(buyer, unexpiredToken());
-  toasts = collectToasts();
+  signIn();
 });
 afterEach(() => {
-  toasts.stop();
   session.signOut();
   setRuntimeConfig({});
   jest.clearAllMocks();
@@ -197,7 +196,7 @@ describe('/stripe-payment: the card form', () => {
       await screen.findByRole('heading', { name: 'Your request has been sent successfully' }),
     ).toBeInTheDocument();
     expect(screen.getByTestId('receipt')).toHaveTextContent('Paid $1,800 for Neon Ronin');
-    expect(toasts.toasts).toEqual([{ kind: 'success', message: 'Payment Successful!' }]);
+    expect(toasts).toEqual([{ kind: 'success', message: 'Payment Successful!' }]);
   });
 
   it('pays once when the button is pressed twice', async () => {
@@ -214,7 +213,7 @@ describe('/stripe-payment: the card form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.paymentFailedRetry);
     expect(payButton()).toHaveTextContent('Pay $1,800');
     expect(payButton()).toBeEnabled();
-    expect(toasts.toasts).toEqual([]);
+    expect(toasts).toEqual([]);
   });
 
   it("shows the server's error when the request fails with one", async () => {
@@ -264,6 +263,6 @@ describe('/stripe-payment: the card form', () => {
     await payAs('Ada Lovelace');
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText(PAYMENTS_NOT_CONNECTED)).toBeInTheDocument();
-    expect(toasts.toasts).toEqual([]);
+    expect(toasts).toEqual([]);
   });
 });

@@ -1,12 +1,11 @@
 import { MESSAGES } from '@hypertek/shared';
+import { recordToasts } from '@hypertek/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 
-import { collectToasts, renderPage } from '../../../test/render-route';
+import { renderPage } from '../../../test/render-route';
 import DashboardPage from '../dashboard-page';
 
-let toasts: ReturnType<typeof collectToasts>;
-beforeEach(() => (toasts = collectToasts()));
-afterEach(() => toasts.stop());
+const toasts = recordToasts();
 
 const renderDashboard = (url: string) =>
   renderPage('/dashboard', <DashboardPage />, url, { strict: true });
@@ -21,7 +20,7 @@ describe('/dashboard after a card redirect', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(toasts.toasts).toEqual([{ kind: 'success', message: 'Payment Successful! 💳' }]);
+    expect(toasts).toEqual([{ kind: 'success', message: 'Payment Successful! 💳' }]);
     expect(screen.getByRole('heading', { name: 'Payment confirmed' })).toBeInTheDocument();
     expect(screen.getByText('pi_42')).toBeInTheDocument();
   });
@@ -29,7 +28,7 @@ describe('/dashboard after a card redirect', () => {
   it("toasts 'Payment Failed ❌' once for a failed payment", async () => {
     const { router } = renderDashboard('/dashboard?redirect_status=failed&payment_intent=pi_7');
     await waitFor(() => expect(router.state.location.search).toBe(''));
-    expect(toasts.toasts).toEqual([{ kind: 'error', message: MESSAGES.embeddedPaymentFailed }]);
+    expect(toasts).toEqual([{ kind: 'error', message: MESSAGES.embeddedPaymentFailed }]);
     expect(screen.getByRole('link', { name: 'Try again' })).toHaveAttribute('href', '/payment');
   });
 
@@ -38,7 +37,7 @@ describe('/dashboard after a card redirect', () => {
       '/dashboard?tab=orders&redirect_status=processing&payment_intent=pi_8',
     );
     await waitFor(() => expect(router.state.location.search).toBe('?tab=orders'));
-    expect(toasts.toasts).toEqual([]);
+    expect(toasts).toEqual([]);
     expect(screen.getByRole('heading', { name: 'Payment processing' })).toBeInTheDocument();
   });
 
@@ -46,6 +45,6 @@ describe('/dashboard after a card redirect', () => {
     const { router } = renderDashboard('/dashboard');
     expect(screen.getByRole('heading', { name: 'Welcome to Dashboard' })).toBeInTheDocument();
     expect(router.state.historyAction).toBe('POP');
-    expect(toasts.toasts).toEqual([]);
+    expect(toasts).toEqual([]);
   });
 });

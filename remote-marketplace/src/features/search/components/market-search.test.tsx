@@ -1,8 +1,8 @@
 import { SEARCH_DEBOUNCE_MS } from '@hypertek/shared';
+import { deferred, serveApi } from '@hypertek/shared/testing';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { deferred, serve } from '../../../test/http';
 import { MarketSearch } from './market-search';
 
 const user = () => userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
@@ -16,7 +16,7 @@ afterEach(() => jest.useRealTimers());
 
 describe('marketplace search', () => {
   it('asks the server only for text longer than 1 character, 300 ms after typing stops', async () => {
-    const sent = serve({ 'GET /search/search': hits('neon') });
+    const sent = serveApi({ 'GET /search/search': hits('neon') });
     render(<MarketSearch />);
     await user().type(box(), 'n');
     await act(() => jest.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS * 2));
@@ -33,9 +33,9 @@ describe('marketplace search', () => {
 
   it('never lets a stale answer replace a newer one', async () => {
     const slow = deferred();
-    serve({
-      'GET /search/search': (config) =>
-        (config.params as { query: string }).query === 'ne' ? slow.promise : hits('neon'),
+    serveApi({
+      'GET /search/search': (request) =>
+        (request.params as { query: string }).query === 'ne' ? slow.promise : hits('neon'),
     });
     render(<MarketSearch />);
     await user().type(box(), 'ne');
@@ -51,7 +51,7 @@ describe('marketplace search', () => {
   });
 
   it('clears the results when the text is emptied, and closes on Escape', async () => {
-    serve({ 'GET /search/search': hits('neon') });
+    serveApi({ 'GET /search/search': hits('neon') });
     render(<MarketSearch />);
     await user().type(box(), 'neon');
     await act(() => jest.advanceTimersByTimeAsync(SEARCH_DEBOUNCE_MS));

@@ -1,12 +1,12 @@
 import { bus, session, type ToastRequest } from '@hypertek/shared';
+import { signIn } from '@hypertek/shared/testing';
 import { screen, within } from '@testing-library/react';
 
-import { signInAsAda } from '../../../../testing/fixtures';
 import { renderPage } from '../../../../testing/render';
 
 /** Signed in on the profile page, with the confirm dialog open. */
 async function openDialog() {
-  signInAsAda();
+  signIn();
   const rendered = await renderPage('/profile');
   await rendered.user.click(
     within(screen.getByTestId('top-bar')).getByRole('button', { name: 'Logout' }),

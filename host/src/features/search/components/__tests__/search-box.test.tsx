@@ -1,9 +1,7 @@
 import type { SearchResult } from '@hypertek/shared';
+import { deferred, serveApi, signIn, type Reply, type SentRequest } from '@hypertek/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 
-import { deferred } from '../../../../testing/deferred';
-import { signInAsAda } from '../../../../testing/fixtures';
-import { serveApi, type Reply, type SentRequest } from '../../../../testing/http';
 import { renderPage } from '../../../../testing/render';
 
 const RESULTS: Record<string, SearchResult> = {
@@ -25,7 +23,7 @@ const answer = (query: string): Reply => ({
 
 /** Signed in at /, the API answering searches from RESULTS. */
 async function setUp(routes: Parameters<typeof serveApi>[0] = {}) {
-  signInAsAda();
+  signIn();
   const requests = serveApi({
     'GET /search/search': (request) => answer(queryOf(request)),
     'GET /search/item/n2': () => ({
@@ -191,7 +189,7 @@ describe('search box', () => {
   });
 
   it('never lets a stale answer replace a newer one', async () => {
-    const first = deferred<Reply>();
+    const first = deferred();
     const { user, input, searches } = await setUp({
       'GET /search/search': (request) =>
         queryOf(request) === 'neo' ? first.promise : answer('neon'),

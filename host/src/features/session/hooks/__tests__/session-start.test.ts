@@ -1,13 +1,13 @@
-import { ada, liveToken, staleToken } from '../../../../testing/fixtures';
+import { expiredToken, makeUser, validToken } from '@hypertek/shared/testing';
 import { bootAt } from '../../../../testing/boot';
 
 const save = (token: string) =>
-  localStorage.setItem('auth', JSON.stringify({ user: ada, token, isLoggedInUser: true }));
+  localStorage.setItem('auth', JSON.stringify({ user: makeUser(), token, isLoggedInUser: true }));
 
 describe('session at start', () => {
   it('starts signed out when the saved token has expired, and removes the saved copy', async () => {
-    save(staleToken());
-    localStorage.setItem('token', staleToken());
+    save(expiredToken());
+    localStorage.setItem('token', expiredToken());
 
     const { rtl, session } = await bootAt('/');
 
@@ -31,11 +31,11 @@ describe('session at start', () => {
   });
 
   it('starts signed in from a saved session whose token is still valid', async () => {
-    save(liveToken());
+    save(validToken());
 
     const { rtl, session } = await bootAt('/');
 
-    expect(session.getSnapshot()).toMatchObject({ user: ada, isLoggedInUser: true });
+    expect(session.getSnapshot()).toMatchObject({ user: makeUser(), isLoggedInUser: true });
     const topBar = rtl.within(rtl.screen.getByTestId('top-bar'));
     expect(topBar.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(topBar.getByRole('combobox', { name: 'Search lands and NFAs' })).toBeInTheDocument();

@@ -1,12 +1,23 @@
 import { session, type User } from '@hypertek/shared';
+import {
+  deferred,
+  makeUser,
+  serveApi,
+  validToken,
+  type Reply,
+  type Routes,
+} from '@hypertek/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 
-import { deferred } from '../../../../testing/deferred';
-import { ada, liveToken } from '../../../../testing/fixtures';
-import { serveApi, type Reply, type Routes } from '../../../../testing/http';
 import { renderPage } from '../../../../testing/render';
 
-const grace: User = { ...ada, _id: 'u2', id: 'u2', FullName: 'Grace Hopper', DiscordId: 'd42' };
+const grace: User = {
+  ...makeUser(),
+  _id: 'u2',
+  id: 'u2',
+  FullName: 'Grace Hopper',
+  DiscordId: 'd42',
+};
 const topBar = () => within(screen.getByTestId('top-bar'));
 
 function discordAnswers(reply: Reply | Promise<Reply>) {
@@ -17,7 +28,7 @@ function discordAnswers(reply: Reply | Promise<Reply>) {
 
 describe('chat-community (Discord) return', () => {
   it('removes ?code from the address at once and POSTs it to /user/discord', async () => {
-    const answer = deferred<Reply>();
+    const answer = deferred();
     const exchanges = discordAnswers(answer.promise);
 
     const { location } = await renderPage('/?code=abc');
@@ -30,7 +41,7 @@ describe('chat-community (Discord) return', () => {
   });
 
   it('signs in, welcomes the user by full name and stays at /', async () => {
-    const token = liveToken();
+    const token = validToken();
     discordAnswers({ data: { success: true, user: grace, token, message: 'ok' } });
 
     const { location } = await renderPage('/?code=abc');
@@ -50,19 +61,19 @@ describe('chat-community (Discord) return', () => {
   });
 
   it('keeps the other query parameters, and goes to / after signing in', async () => {
-    const answer = deferred<Reply>();
+    const answer = deferred();
     discordAnswers(answer.promise);
 
     const { location } = await renderPage('/signin?code=abc&from=discord#top');
     expect(location()).toBe('/signin?from=discord');
 
-    answer.resolve({ data: { success: true, user: grace, token: liveToken() } });
+    answer.resolve({ data: { success: true, user: grace, token: validToken() } });
     expect(await screen.findByRole('heading', { name: 'marketing/home' })).toBeInTheDocument();
     expect(location()).toBe('/');
   });
 
   it('exchanges a code once, even in StrictMode and after re-renders', async () => {
-    const exchanges = discordAnswers({ data: { success: true, user: grace, token: liveToken() } });
+    const exchanges = discordAnswers({ data: { success: true, user: grace, token: validToken() } });
 
     await renderPage('/?code=abc');
     await screen.findByText(/Welcome, Grace Hopper/);

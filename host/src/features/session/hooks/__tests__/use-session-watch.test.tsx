@@ -1,7 +1,7 @@
 import { session } from '@hypertek/shared';
+import { makeUser, signIn, tokenExpiringIn, validToken } from '@hypertek/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 
-import { ada, liveToken, signInAsAda } from '../../../../testing/fixtures';
 import { renderPage } from '../../../../testing/render';
 
 const topBar = () => within(screen.getByTestId('top-bar'));
@@ -15,7 +15,7 @@ describe('session watch', () => {
 
   it('signs out when the token has expired by the time the visitor changes page', async () => {
     jest.useFakeTimers();
-    signInAsAda(liveToken(60));
+    signIn(makeUser(), tokenExpiringIn(60));
     const { router } = await renderPage('/market-place');
     expect(topBar().getByRole('button', { name: 'Logout' })).toBeInTheDocument();
 
@@ -29,7 +29,7 @@ describe('session watch', () => {
 
   it('signs out when the visitor comes back to the tab after the token expired', async () => {
     jest.useFakeTimers();
-    signInAsAda(liveToken(60));
+    signIn(makeUser(), tokenExpiringIn(60));
     await renderPage('/');
 
     jest.setSystemTime(Date.now() + 61_000);
@@ -39,7 +39,7 @@ describe('session watch', () => {
   });
 
   it('stays signed in while the token is valid', async () => {
-    signInAsAda();
+    signIn();
     const { router } = await renderPage('/');
 
     await act(() => router.navigate('/news'));
@@ -52,7 +52,7 @@ describe('session watch', () => {
     await renderPage('/');
     signedOutBar();
 
-    const saved = JSON.stringify({ user: ada, token: liveToken(), isLoggedInUser: true });
+    const saved = JSON.stringify({ user: makeUser(), token: validToken(), isLoggedInUser: true });
     localStorage.setItem('auth', saved);
     act(
       () =>

@@ -1,8 +1,8 @@
 import { session } from '@hypertek/shared';
+import { signIn } from '@hypertek/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 
-import { signInAsAda } from '../../../../testing/fixtures';
 import { pageLoaded, renderPage } from '../../../../testing/render';
 
 const topBar = () => screen.getByTestId('top-bar');
@@ -62,7 +62,7 @@ describe('top bar, signed out', () => {
 });
 
 describe('top bar, signed in', () => {
-  beforeEach(() => signInAsAda());
+  beforeEach(() => signIn());
 
   it("shows 'Logout', a 'Profile' link to /profile and the search box, and no 'Sign Up'", async () => {
     await renderPage('/');
@@ -231,7 +231,7 @@ describe('mobile menu', () => {
   });
 
   it('mirrors the signed-in top bar', async () => {
-    signInAsAda();
+    signIn();
     const { user } = await renderPage('/');
 
     await user.click(within(topBar()).getByRole('button', { name: 'Open menu' }));
@@ -244,7 +244,7 @@ describe('mobile menu', () => {
   });
 
   it('its Logout opens the confirm dialog', async () => {
-    signInAsAda();
+    signIn();
     const { user } = await renderPage('/');
 
     await user.click(within(topBar()).getByRole('button', { name: 'Open menu' }));

@@ -1,5 +1,6 @@
-/** Test fixtures shared by the package's unit tests: JWTs as a real server makes them, a user. */
+/** Users and JWTs as the API makes them, and signing in through the real session store. */
 import type { User } from '../contract/types';
+import { session } from '../session/session-store';
 
 /** Base64url (RFC 4648 §5, no padding) of the UTF-8 bytes of `text`, as JWTs encode their parts. */
 export function base64url(text: string): string {
@@ -18,13 +19,17 @@ export const makeToken = (payload: Record<string, unknown>): string =>
   ].join('.');
 
 const nowSeconds = (): number => Math.floor(Date.now() / 1000);
+/** A token that expires `seconds` from now (expired already if `seconds` is negative). */
+export const tokenExpiringIn = (seconds: number, claims: Record<string, unknown> = {}): string =>
+  makeToken({ sub: 'u1', exp: nowSeconds() + seconds, ...claims });
 /** A token that expires an hour from now. */
 export const validToken = (claims: Record<string, unknown> = {}): string =>
-  makeToken({ sub: 'u1', exp: nowSeconds() + 3600, ...claims });
+  tokenExpiringIn(3600, claims);
 /** A token that expired an hour ago. */
 export const expiredToken = (claims: Record<string, unknown> = {}): string =>
-  makeToken({ sub: 'u1', exp: nowSeconds() - 3600, ...claims });
+  tokenExpiringIn(-3600, claims);
 
+/** Ada, the user of every test unless `overrides` say otherwise. */
 export const makeUser = (overrides: Partial<User> = {}): User => ({
   _id: 'u1',
   id: 'u1',
@@ -37,3 +42,9 @@ export const makeUser = (overrides: Partial<User> = {}): User => ({
   GoogleId: null,
   ...overrides,
 });
+
+/** Signs in through the real session store, as a sign-in would (Ada, a token valid for an hour). */
+export function signIn(user: User = makeUser(), token: string = validToken()): User {
+  session.signIn(user, token);
+  return user;
+}

@@ -1,11 +1,12 @@
 import '@testing-library/jest-dom';
 
-import { http, session } from '@hypertek/shared';
+import { session } from '@hypertek/shared';
+import { stopServing } from '@hypertek/shared/testing';
 import { act } from '@testing-library/react';
 
 // Every test starts signed out, with no stubbed network and empty storage.
 afterEach(() => {
-  delete http.defaults.adapter;
+  stopServing();
   act(() => session.signOut());
   localStorage.clear();
 });

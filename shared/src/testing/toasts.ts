@@ -1,8 +1,9 @@
-import { bus, type ToastRequest } from '@hypertek/shared';
+/** The toasts pages ask the host for, as a test reads them. */
+import { bus, type ToastRequest } from '../events/event-bus';
 
 /**
- * Records the toasts pages ask the host for. Call at the top of a test file: the list is emptied
- * before each test.
+ * Records the toasts pages ask the host for. Call it once, at the top of a test file: the list is
+ * emptied before each test.
  */
 export function recordToasts(): ToastRequest[] {
   const toasts: ToastRequest[] = [];

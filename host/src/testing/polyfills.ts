@@ -1,7 +1,0 @@
-/**
- * What jsdom lacks and the supported browsers have: TextEncoder/TextDecoder (React Router 7 needs
- * them at import time; the JWT fixtures encode UTF-8 with them).
- */
-import { TextDecoder, TextEncoder } from 'node:util';
-
-Object.assign(globalThis, { TextEncoder, TextDecoder });

@@ -1,2 +1,0 @@
-/** DOM matchers (toBeInTheDocument, toHaveAttribute …) for every test. */
-import '@testing-library/jest-dom';

@@ -1,0 +1,31 @@
+/**
+ * WARNING: for tests only. The jest config every package shares: swc with React's automatic
+ * runtime, stylesheets as identity-obj-proxy, the jsdom environment with the Fetch classes, the
+ * polyfills, and tests under src/. `overrides` add to it: setupFiles run after the polyfills,
+ * moduleNameMapper entries join the CSS one, any other key replaces the default.
+ *
+ * Usage, in a package's jest.config.js:
+ *   import { jestConfig } from '@hypertek/shared/testing/jest-config';
+ *   export default jestConfig({ setupFilesAfterEnv: ['@testing-library/jest-dom'] });
+ */
+import { fileURLToPath } from 'node:url';
+
+const here = (path) => fileURLToPath(new URL(path, import.meta.url));
+
+/**
+ * @param {import('jest').Config} [overrides]
+ * @returns {import('jest').Config}
+ */
+export function jestConfig(overrides = {}) {
+  const { setupFiles = [], moduleNameMapper = {}, ...rest } = overrides;
+  return {
+    testEnvironment: here('../src/testing/environment.ts'),
+    transform: {
+      '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
+    },
+    setupFiles: [here('../src/testing/polyfills.ts'), ...setupFiles],
+    moduleNameMapper: { '\\.css$': 'identity-obj-proxy', ...moduleNameMapper },
+    testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+    ...rest,
+  };
+}
