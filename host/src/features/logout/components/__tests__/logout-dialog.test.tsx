@@ -11,7 +11,7 @@ async function openDialog() {
   await rendered.user.click(
     within(screen.getByTestId('top-bar')).getByRole('button', { name: 'Logout' }),
   );
-  return { ...rendered, dialog: screen.getByRole('dialog', { name: 'Confirm Logout' }) };
+  return { ...rendered, dialog: await screen.findByRole('dialog', { name: 'Confirm Logout' }) };
 }
 
 const toasts: ToastRequest[] = [];
