@@ -27,17 +27,28 @@ async function importHost() {
 }
 
 export async function bootAt(path: string) {
-  let host: Awaited<ReturnType<typeof importHost>> | undefined;
+  let booted: { host: Awaited<ReturnType<typeof importHost>>; router: unknown } | undefined;
+  // The first render happens inside the fresh registry too, so the lazy parts it loads (the
+  // search box of a signed-in user) resolve against the same React.
   await jest.isolateModulesAsync(async () => {
-    host = await importHost();
+    const host = await importHost();
+    const { rtl, createElement, StrictMode, createMemoryRouter, RouterProvider, routes } = host;
+    host.remotesUp();
+    const router = createMemoryRouter(routes, { initialEntries: [path] });
+    rtl.render(createElement(StrictMode, null, createElement(RouterProvider, { router })));
+    await rtl.waitFor(() => {
+      if (rtl.screen.queryByTestId('route-loading')) throw new Error('still loading');
+      if (host.session.getSnapshot().isLoggedInUser && !rtl.screen.queryByRole('combobox')) {
+        throw new Error('search box still loading');
+      }
+    });
+    booted = { host, router };
   });
-  if (!host) throw new Error('the host did not load');
-  const { rtl, createElement, StrictMode, createMemoryRouter, RouterProvider, routes } = host;
-  host.remotesUp();
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
-  rtl.render(createElement(StrictMode, null, createElement(RouterProvider, { router })));
-  await rtl.waitFor(() => {
-    if (rtl.screen.queryByTestId('route-loading')) throw new Error('still loading');
-  });
-  return { rtl, router, session: host.session };
+  if (!booted) throw new Error('the host did not load');
+  const { host } = booted;
+  return {
+    rtl: host.rtl,
+    router: booted.router as ReturnType<typeof host.createMemoryRouter>,
+    session: host.session,
+  };
 }

@@ -38,9 +38,8 @@ describe('session at start', () => {
     expect(session.getSnapshot()).toMatchObject({ user: makeUser(), isLoggedInUser: true });
     const topBar = rtl.within(rtl.screen.getByTestId('top-bar'));
     expect(topBar.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
-    // (The search box loads lazily; top-bar.test.tsx covers it. Lazy imports would resolve outside
-    // this test's isolated module registry.)
     expect(topBar.getByRole('link', { name: 'Profile' })).toBeInTheDocument();
+    expect(topBar.getByRole('combobox', { name: 'Search lands and NFAs' })).toBeInTheDocument();
     rtl.cleanup();
   });
 });
