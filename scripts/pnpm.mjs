@@ -9,7 +9,10 @@ const { packageManager } = JSON.parse(readFileSync(new URL('package.json', root)
 const version = packageManager.split('@')[1];
 
 export function pnpm(args, options = {}) {
-  const found = spawnSync('pnpm', ['--version'], { encoding: 'utf8', shell: process.platform === 'win32' });
+  const found = spawnSync('pnpm', ['--version'], {
+    encoding: 'utf8',
+    shell: process.platform === 'win32',
+  });
   const useGlobal = found.status === 0 && found.stdout.trim() === version;
   const [cmd, cmdArgs] = useGlobal ? ['pnpm', args] : ['npx', ['-y', `pnpm@${version}`, ...args]];
   const result = spawnSync(cmd, cmdArgs, {

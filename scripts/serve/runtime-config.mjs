@@ -47,15 +47,14 @@ function checkUrl(variable, value) {
 }
 
 /**
- * The environment for the API process. The API reads `PUBLIC_API_URL` as its public *origin*
- * (it appends `/api/v1` itself), while the web servers read the same name as the API *base* the
- * browser calls (`…/api/v1`): hand the API the origin (or `API_PUBLIC_ORIGIN` when set).
+ * The environment for the API process: its public origin is `API_PUBLIC_ORIGIN`, or else derived
+ * from `PUBLIC_API_URL` (the API base the browser calls, `…/api/v1`) so one setting serves both.
  * @param {NodeJS.ProcessEnv} env
  */
 export function apiProcessEnv(env = process.env) {
   const apiEnv = { ...env };
   const origin = env.API_PUBLIC_ORIGIN || env.PUBLIC_API_URL?.replace(/\/api\/v1\/?$/, '');
-  if (origin) apiEnv.PUBLIC_API_URL = origin;
-  else delete apiEnv.PUBLIC_API_URL;
+  if (origin) apiEnv.API_PUBLIC_ORIGIN = origin;
+  else delete apiEnv.API_PUBLIC_ORIGIN;
   return apiEnv;
 }

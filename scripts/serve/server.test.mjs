@@ -247,16 +247,16 @@ describe('policy helpers', () => {
   });
   test('the API process gets its public origin, not the API base of the browser', () => {
     assert.equal(
-      apiProcessEnv({ PUBLIC_API_URL: 'https://api.example.test/api/v1' }).PUBLIC_API_URL,
+      apiProcessEnv({ PUBLIC_API_URL: 'https://api.example.test/api/v1' }).API_PUBLIC_ORIGIN,
       'https://api.example.test',
     );
     assert.equal(
       apiProcessEnv({
         PUBLIC_API_URL: 'https://x.test/api/v1',
         API_PUBLIC_ORIGIN: 'https://y.test',
-      }).PUBLIC_API_URL,
+      }).API_PUBLIC_ORIGIN,
       'https://y.test',
     );
-    assert.equal('PUBLIC_API_URL' in apiProcessEnv({}), false);
+    assert.equal('API_PUBLIC_ORIGIN' in apiProcessEnv({}), false);
   });
 });

@@ -159,7 +159,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     nodeEnv,
     host,
     port,
-    publicApiUrl: url('PUBLIC_API_URL', `http://localhost:${port}`, ['http:', 'https:']) ?? '',
+    publicApiUrl: url('API_PUBLIC_ORIGIN', `http://localhost:${port}`, ['http:', 'https:']) ?? '',
     siteUrl: url('SITE_URL', 'http://localhost:3000', ['http:', 'https:']) ?? '',
     corsOrigins,
     databaseUrl,

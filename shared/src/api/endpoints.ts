@@ -101,7 +101,8 @@ export const api = {
       .then((r) => r.data),
   updateProfile: (form: FormData) =>
     http
-      .put<{ success: boolean; user: User; message?: string }>('/profile', form)
+      // `token` comes back when the password changed: older tokens are revoked by the server.
+      .put<{ success: boolean; user: User; token?: string; message?: string }>('/profile', form)
       .then((r) => r.data),
 };
 

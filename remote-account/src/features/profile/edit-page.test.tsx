@@ -1,5 +1,11 @@
 import { session } from '@hypertek/shared';
-import { recordToasts, serveApi, type Route, type SentRequest } from '@hypertek/shared/testing';
+import {
+  recordToasts,
+  serveApi,
+  validToken,
+  type Route,
+  type SentRequest,
+} from '@hypertek/shared/testing';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
@@ -187,6 +193,22 @@ describe('/edit', () => {
     expect(sent.find((r) => r.method === 'PUT')!.headers.Authorization).toMatch(/^Bearer /);
     expect(session.getSnapshot().user).toEqual(saved);
     expect(toasts).toEqual([{ kind: 'success', message: 'Profile updated successfully!' }]);
+  });
+
+  it('keeps the user signed in with the new token the server returns after a password change', async () => {
+    const fresh = validToken({ pwd: 2 });
+    const { user } = await openEdit({
+      'PUT /profile': { data: { success: true, user: serverUser, token: fresh } },
+    });
+    const before = session.getSnapshot().token;
+    await user.type(screen.getByLabelText('Current Password'), 'old-password');
+    await user.type(screen.getByLabelText('New Password'), 'new-password');
+    await user.type(screen.getByLabelText('Confirm New Password'), 'new-password');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(session.getSnapshot().token).toBe(fresh));
+    expect(fresh).not.toBe(before);
+    expect(session.getSnapshot()).toMatchObject({ user: serverUser, isLoggedInUser: true });
   });
 
   it('sends empty password fields and no Avatar when none were given', async () => {

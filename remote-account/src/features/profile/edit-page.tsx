@@ -24,9 +24,9 @@ import { LoginFirst } from './components/login-first';
 import { userId } from './lib/display-name';
 
 /** The user of a profile answer. An answer without one counts as a failure (the fallback message). */
-function userOf(body: { user?: User | null }): User {
+function savedOf(body: { user?: User | null; token?: string }): { user: User; token?: string } {
   if (!body.user) throw new Error('The answer holds no user');
-  return body.user;
+  return { user: body.user, token: body.token };
 }
 
 /**
@@ -52,7 +52,7 @@ function EditProfileForm({ sessionUser }: { sessionUser: User }) {
     api
       .getProfile({ signal: controller.signal })
       .then((body) => {
-        const user = userOf(body);
+        const { user } = savedOf(body);
         setProfile(user);
         setFullName(user.FullName);
         setBio(user.Bio);
@@ -74,11 +74,13 @@ function EditProfileForm({ sessionUser }: { sessionUser: User }) {
       form.append('Password', profile.Password ? Password : '');
       form.append('NewPassword', profile.Password ? NewPassword : '');
       if (Avatar) form.append('Avatar', Avatar);
-      return api.updateProfile(form).then(userOf);
+      return api.updateProfile(form).then(savedOf);
     },
     failureMessage: MESSAGES.profileUpdateFailed,
-    onSuccess: (user) => {
-      session.updateUser(user);
+    onSuccess: ({ user, token }) => {
+      // A password change revokes older tokens; the server hands back the new one.
+      if (token) session.signIn(user, token);
+      else session.updateUser(user);
       notify.success(MESSAGES.profileUpdated);
       void navigate('/profile');
     },
