@@ -20,6 +20,7 @@ export {
 export type { SessionStore } from './session/session-store';
 export { useSession } from './session/use-session';
 export { useLiveSearch } from './search/use-live-search';
+export { useSearchBox } from './search/use-search-box';
 export { decodeToken, isTokenExpired } from './session/jwt';
 export type { TokenPayload } from './session/jwt';
 export {

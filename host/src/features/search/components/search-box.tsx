@@ -1,28 +1,11 @@
-import { api, useLiveSearch, type SearchHit, type SearchResult } from '@hypertek/shared';
-import { useCallback, useId, useRef, useState } from 'react';
-
-import { useOutsideClick } from '../../../hooks/use-outside-click';
+import { useSearchBox, type SearchHit } from '@hypertek/shared';
+import { useId, useRef } from 'react';
 
 /** The top bar's search box (signed-in users): results of lands and NFAs in a dropdown. */
 export function SearchBox({ className = '' }: { className?: string }) {
-  const [text, setText] = useState('');
-  const { results, pending } = useLiveSearch(text);
-  // The dropdown opens whenever new results arrive; closing it dismisses only those results.
-  const [dismissed, setDismissed] = useState<SearchResult | null>(null);
-  const count = results.lands.length + results.nfas.length;
-  const open = count > 0 && dismissed !== results;
   const ref = useRef<HTMLDivElement>(null);
+  const { text, setText, results, pending, open, choose, reopen } = useSearchBox(ref);
   const listId = useId();
-  const close = useCallback(() => setDismissed(results), [results]);
-  useOutsideClick(ref, close, open);
-
-  const choose = (hit: SearchHit) => {
-    close();
-    api
-      .searchItem(hit._id)
-      .then((item) => console.info('[hypertek] search item', item))
-      .catch((error: unknown) => console.error('[hypertek] search item failed', error));
-  };
 
   const group = (title: string, hits: SearchHit[]) =>
     hits.length > 0 && (
@@ -56,7 +39,7 @@ export function SearchBox({ className = '' }: { className?: string }) {
         role="combobox"
         value={text}
         onChange={(e) => setText(e.target.value)}
-        onFocus={() => setDismissed(null)}
+        onFocus={reopen}
       />
       {open && (
         <ul className="search-results" id={listId} role="listbox" aria-label="Search results">

@@ -1,5 +1,5 @@
-import { api, useLiveSearch, type SearchHit } from '@hypertek/shared';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useSearchBox, type SearchHit } from '@hypertek/shared';
+import { useId, useRef } from 'react';
 
 /**
  * The marketplace hero's search box (SPEC §2; shown on medium and larger screens by CSS): lands
@@ -7,30 +7,9 @@ import { useEffect, useId, useRef, useState } from 'react';
  * Choosing a result asks the server for the item, which is only logged (SPEC §7).
  */
 export function MarketSearch() {
-  const [text, setText] = useState('');
-  const [closedFor, setClosedFor] = useState<string | null>(null);
-  const { results, pending } = useLiveSearch(text);
   const box = useRef<HTMLDivElement>(null);
+  const { text, setText, results, pending, open, choose, reopen } = useSearchBox(box);
   const listId = useId();
-  const count = results.lands.length + results.nfas.length;
-  const open = count > 0 && closedFor !== text;
-
-  useEffect(() => {
-    if (!open) return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !box.current?.contains(event.target)) setClosedFor(text);
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [open, text]);
-
-  const choose = (hit: SearchHit) => {
-    setClosedFor(text);
-    api
-      .searchItem(hit._id)
-      .then((item) => console.info('[marketplace] search item', item))
-      .catch((error: unknown) => console.error('[marketplace] search item failed', error));
-  };
 
   const group = (title: string, hits: SearchHit[]) =>
     hits.length > 0 && (
@@ -68,10 +47,7 @@ export function MarketSearch() {
         aria-busy={pending}
         value={text}
         onChange={(event) => setText(event.target.value)}
-        onFocus={() => setClosedFor(null)}
-        onKeyDown={(event) => {
-          if (event.key === 'Escape') setClosedFor(text);
-        }}
+        onFocus={reopen}
       />
       {open && (
         <ul className="mp-search-results" id={listId} role="listbox" aria-label="Search results">
