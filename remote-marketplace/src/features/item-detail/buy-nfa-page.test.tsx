@@ -1,9 +1,8 @@
-import { MESSAGES } from '@hypertek/shared';
+import { MESSAGES, PAYMENT_ITEM_STORAGE_KEY } from '@hypertek/shared';
 import { recordToasts, serveApi, signIn } from '@hypertek/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { PAYMENT_ITEM_STORAGE_KEY } from '../../lib/payment-item';
 import { makeItem } from '../../test/fixtures';
 import { renderPage } from '../../test/render';
 import BuyNfaPage from './buy-nfa-page';

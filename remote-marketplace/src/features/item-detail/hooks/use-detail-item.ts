@@ -1,8 +1,6 @@
+import { isCatalogueItem, readPaymentItem, savePaymentItem, type WireItem } from '@hypertek/shared';
 import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
-
-import { isCatalogueItem, type WireItem } from '../../../lib/catalogue-item';
-import { readPaymentItem, savePaymentItem } from '../../../lib/payment-item';
 
 /**
  * The item a detail page shows (SPEC §2, §3): from navigation state, else the one saved under
