@@ -34,10 +34,12 @@ async function stopChild(child: ChildProcess): Promise<void> {
   clearTimeout(timer);
 }
 
-export async function startStack(): Promise<Stack> {
+/** `extraEnv` reaches the API and the web servers (e.g. the loopback identity providers). */
+export async function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
   const apiPort = Number(process.env.E2E_API_PORT ?? (await freePort()));
   const env: NodeJS.ProcessEnv = {
     ...process.env,
+    ...extraEnv,
     // The API's embedded database, in memory: every run starts from the seed.
     DATABASE_URL: 'memory://',
     REDIS_URL: '',
