@@ -2,7 +2,7 @@ import { CollectionGrid } from './components/collection-grid';
 import { ProfileLayout } from './components/profile-layout';
 import { userId } from './lib/display-name';
 
-/** /Profile, the Collectible tab (SPEC §2): the NFAs the user owns, 4 cards with 'List Now'. */
+/** /Profile, the Collectible tab: the NFAs the user owns, 4 cards with 'List Now'. */
 export default function ProfilePage() {
   return (
     <ProfileLayout title="Collectible">

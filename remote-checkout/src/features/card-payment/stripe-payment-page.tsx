@@ -18,7 +18,7 @@ const PANEL_TITLE: Record<PaymentVariant, string> = {
 };
 
 /**
- * /stripe-payment (SPEC §2, §4): the card payment page. The buyer pays with the card form
+ * /stripe-payment: the card payment page. The buyer pays with the card form
  * (`card/pay-with-card`, then /success) or with the 'Secure Payment' variant (the provider's
  * embedded payment form, then /dashboard). The host shows it without top bar or footer, so it
  * brings its own slim header. The item comes from navigation state, else from `paymentItem`.

@@ -33,7 +33,7 @@ function PaymentFacts({ payment }: { payment: object }) {
 }
 
 /**
- * /success (SPEC §2): after a card payment (with its data as state) or a submitted offer.
+ * /success: after a card payment (with its data as state) or a submitted offer.
  * 'View | My Collection' opens the tab where the bought item now is: Land for a land, else
  * Collectible.
  */

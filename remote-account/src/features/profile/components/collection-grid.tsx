@@ -10,8 +10,8 @@ import { ItemCard } from './item-card';
 const KIND_NAME: Record<ItemKind, string> = { nfa: 'collectibles', land: 'lands' };
 
 /**
- * The user's own items of one kind (SPEC §2's layout: up to 4 cards with 'List Now', else 'No
- * Listing'): what they really bought, newest first. A spinner shows while loading; a failure says
+ * The user's own items of one kind, in the profile's layout (up to 4 cards with 'List Now', else
+ * 'No Listing'): what they really bought, newest first. A spinner shows while loading; a failure says
  * so, with 'Try again'.
  */
 export function CollectionGrid({ userId, kind }: { userId: string; kind: ItemKind }) {

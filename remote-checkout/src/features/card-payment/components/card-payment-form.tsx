@@ -10,7 +10,7 @@ import { FormAlert } from './form-alert';
 import { PayButton } from './pay-button';
 
 /**
- * The card form (SPEC §2, §4, §5): name on card, the card entry's fields and 'Pay $amount',
+ * The card form: name on card (required), the card entry's fields and 'Pay $amount',
  * charged through `card/pay-with-card`.
  */
 export function CardPaymentForm({ item, entry }: { item: PaymentItem; entry: CardEntry }) {

@@ -11,7 +11,7 @@ import { SandboxEmbeddedForm } from './sandbox-embedded-form';
 const StripeEmbeddedForm = lazy(() => import('../stripe/stripe-embedded-form'));
 
 /**
- * The 'Secure Payment' variant (SPEC §2, §4 "Embedded payment"): a client secret first, then the
+ * The 'Secure Payment' variant (the embedded payment): a client secret first, then the
  * provider's embedded payment form (Stripe's payment element, or the sandbox's card fields), and
  * the return to /dashboard.
  */

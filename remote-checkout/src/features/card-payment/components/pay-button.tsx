@@ -1,6 +1,6 @@
 import { formatUsd } from '../../../lib/format-usd';
 
-/** 'Pay $amount', or a disabled 'Processing...' while a payment is on its way (SPEC §4). */
+/** 'Pay $amount', or a disabled 'Processing...' while a payment is on its way. */
 export function PayButton({ amount, processing }: { amount: number; processing: boolean }) {
   return (
     <button type="submit" className="btn btn-primary co-pay-button" disabled={processing}>

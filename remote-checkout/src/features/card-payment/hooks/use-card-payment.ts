@@ -15,7 +15,7 @@ import {
 import { usePaymentProvider } from '../lib/payment-provider';
 
 /**
- * A card payment for `item` (SPEC §4, §5, §8): `pay(nameOnCard)` checks the card entry is loaded
+ * A card payment for `item`: `pay(nameOnCard)` checks the card entry is loaded
  * and the buyer signed in, creates the payment method, and charges it through the payment
  * provider. When the bank asks for authentication, the card entry runs it and the outcome is read
  * back from the API. Success toasts 'Payment Successful!' and goes to /success with the payment

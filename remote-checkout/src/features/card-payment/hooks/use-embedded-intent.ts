@@ -22,8 +22,8 @@ export type EmbeddedIntent =
 const intentIdOf = (clientSecret: string): string => clientSecret.split('_secret_')[0] ?? '';
 
 /**
- * The PaymentIntent of the embedded 'Secure Payment' variant (SPEC §4 "Embedded payment": get a
- * client secret, then confirm). Needs a signed-in buyer and an item with an id and a price, else
+ * The PaymentIntent of the embedded 'Secure Payment' variant: get a client
+ * secret, then confirm. Needs a signed-in buyer and an item with an id and a price, else
  * 'User data , amount and item details are required' without a request. An answer without a
  * client secret is 'Failed to get client secret'; a failed request 'Failed to create payment
  * intent'. `retry` asks again (the API reuses the open intent of the same order).

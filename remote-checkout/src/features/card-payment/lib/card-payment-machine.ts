@@ -110,7 +110,7 @@ export function buildCardPaymentRequest(input: {
   };
 }
 
-/** The body of `payment/create-payment-intent` (SPEC §7): the amount in cents, currency 'usd'. */
+/** The body of `payment/create-payment-intent`: the amount in cents, currency 'usd'. */
 export function buildPaymentIntentRequest(input: {
   user: User;
   item: PaymentItem;

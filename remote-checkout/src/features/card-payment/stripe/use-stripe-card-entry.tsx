@@ -27,7 +27,7 @@ export function useStripeCardEntry(): CardEntry {
         card,
         billing_details: { name: nameOnCard },
       });
-      // A provider error (declined card, incomplete number …) is shown in the form (SPEC §8).
+      // A provider error (declined card, incomplete number …) is shown in the form.
       if (error) return { error: error.message ?? MESSAGES.paymentFailed };
       return { paymentMethodId: paymentMethod.id };
     },
