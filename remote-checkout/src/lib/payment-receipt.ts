@@ -11,8 +11,8 @@ export interface PaymentReceipt {
   amount: number;
   /** What was bought: the collection tab it now shows in. */
   itemKind: ItemKind;
-  /** The server's record of the payment, as it came. */
-  payment: object;
+  /** The server's record of the payment, as it came (not trusted: read with `paymentFacts`). */
+  payment: unknown;
 }
 
 export function isPaymentReceipt(value: unknown): value is PaymentReceipt {
@@ -40,7 +40,8 @@ export interface PaymentFacts {
 }
 
 /** What /success shows of the server's record, read without trusting its shape. */
-export function paymentFacts(payment: object): PaymentFacts {
+export function paymentFacts(payment: unknown): PaymentFacts {
+  if (payment === null || typeof payment !== 'object') return {};
   const record = payment as Record<string, unknown>;
   const card = (record.card ?? null) as Record<string, unknown> | null;
   const brand = text(card?.brand);

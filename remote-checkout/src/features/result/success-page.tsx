@@ -7,7 +7,7 @@ import { formatUsd } from '../../lib/format-usd';
 import { collectionPath, isPaymentReceipt, paymentFacts } from '../../lib/payment-receipt';
 
 /** The card and the reference of a payment, when the server's record has them. */
-function PaymentFacts({ payment }: { payment: object }) {
+function PaymentFacts({ payment }: { payment: unknown }) {
   const { card, reference } = paymentFacts(payment);
   if (!card && !reference) return null;
   return (

@@ -56,6 +56,13 @@ describe('/success', () => {
     );
     expect(screen.queryByText('Reference')).not.toBeInTheDocument();
   });
+
+  it('shows the payment without card or reference when the server record lacks them', () => {
+    const receipt = { kind: 'card-payment', title: 'Neon Ronin', amount: 1800, payment: null };
+    renderPage('/success', <SuccessPage />, { pathname: '/success', state: receipt });
+    expect(screen.getByTestId('receipt')).toHaveTextContent('Paid $1,800 for Neon Ronin');
+    expect(screen.queryByText('Card')).not.toBeInTheDocument();
+  });
 });
 
 describe('/error', () => {
