@@ -1,4 +1,6 @@
 import { setRuntimeConfig } from '../config/runtime-config';
+import { session } from '../session/session-store';
+import { signIn, validToken } from '../testing/fixtures';
 import { sentUrl, serve } from '../testing/http';
 import { api } from './endpoints';
 
@@ -129,5 +131,135 @@ describe('api: the calls of SPEC §7', () => {
     expect(
       (await send(() => api.login({ Email: 'a@b.co', Password: 'secret123' }), answer)).result,
     ).toEqual(answer);
+  });
+});
+
+describe('api: card payments', () => {
+  it.each([
+    [
+      'createPaymentIntent',
+      () =>
+        api.createPaymentIntent({
+          amount: 1250,
+          userId: 'u1',
+          gameId: 'land-7',
+          gameTitle: 'Sector 7',
+          serialNumber: 'L-007',
+          currency: 'usd',
+          email: 'a@b.co',
+          productId: 'land-7',
+        }),
+      'post',
+      '/payment/create-payment-intent',
+      {
+        amount: 1250,
+        userId: 'u1',
+        gameId: 'land-7',
+        gameTitle: 'Sector 7',
+        serialNumber: 'L-007',
+        currency: 'usd',
+        email: 'a@b.co',
+        productId: 'land-7',
+      },
+    ],
+    [
+      'getPaymentIntent',
+      () => api.getPaymentIntent('pi_1/2'),
+      'get',
+      '/payment/payment-intent/pi_1%2F2',
+      undefined,
+    ],
+    ['getPaymentConfig', () => api.getPaymentConfig(), 'get', '/payment/config', undefined],
+    [
+      'getCollection',
+      () => api.getCollection('u 1', { kind: 'land', limit: 4 }),
+      'get',
+      '/collection/u%201?kind=land&limit=4',
+      undefined,
+    ],
+    [
+      'sandboxPayments.createPaymentMethod',
+      () =>
+        api.sandboxPayments.createPaymentMethod({
+          number: '4242 4242 4242 4242',
+          exp_month: 12,
+          exp_year: 2040,
+          cvc: '123',
+          name: 'Ada',
+        }),
+      'post',
+      '/payment/sandbox/payment-methods',
+      { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2040, cvc: '123', name: 'Ada' },
+    ],
+    [
+      'sandboxPayments.confirmPaymentIntent',
+      () =>
+        api.sandboxPayments.confirmPaymentIntent('pi_9', {
+          client_secret: 'pi_9_secret',
+          payment_method: 'pm_sandbox_1',
+        }),
+      'post',
+      '/payment/sandbox/payment-intents/pi_9/confirm',
+      { client_secret: 'pi_9_secret', payment_method: 'pm_sandbox_1' },
+    ],
+    [
+      'sandboxPayments.authenticatePaymentIntent',
+      () =>
+        api.sandboxPayments.authenticatePaymentIntent('pi_9', {
+          client_secret: 'pi_9_secret',
+          outcome: 'fail',
+        }),
+      'post',
+      '/payment/sandbox/payment-intents/pi_9/authenticate',
+      { client_secret: 'pi_9_secret', outcome: 'fail' },
+    ],
+  ] as const)('%s: %s %s', async (_, call, method, path, body) => {
+    const sent = await send(call);
+    expect(sent.method).toBe(method);
+    expect(sent.url).toBe(`${BASE}${path}`);
+    expect(sent.body).toEqual(body);
+  });
+
+  it('payWithCard posts to the configured API base (not a fixed address) with the bearer token', async () => {
+    setRuntimeConfig({ apiBaseUrl: 'https://api.example.test/api/v1' });
+    const token = validToken();
+    signIn(undefined, token);
+    const request = {
+      userId: 'u1',
+      userInfo: { name: 'Ada', email: 'a@b.co' },
+      gameDetails: { gameId: 'p1', serialNumber: 'S1', title: 'T', price: 12.5 },
+      paymentDetails: { amount: 1250, payment_method_id: 'pm_1', currency: 'usd' },
+      provider: 'card' as const,
+      productId: 'p1',
+    };
+    const answer = { success: true, message: 'Payment Successful!', payment: { id: 'pay_1' } };
+    const sent = await send(() => api.payWithCard(request), answer);
+
+    expect(sent.method).toBe('post');
+    expect(sent.url).toBe('https://api.example.test/api/v1/card/pay-with-card');
+    expect(sent.config.headers.get('Authorization')).toBe(`Bearer ${token}`);
+    expect(sent.body).toEqual(request);
+    expect(sent.result).toEqual(answer);
+    session.signOut();
+  });
+
+  it("rejects a declined card with the server's error in response.data.error", async () => {
+    const decline = {
+      success: false,
+      message: 'Your card was declined.',
+      error: 'Your card was declined.',
+      code: 'card_declined',
+    };
+    serve(402, decline);
+    await expect(
+      api.payWithCard({
+        userId: 'u1',
+        userInfo: { name: 'Ada', email: 'a@b.co' },
+        gameDetails: { gameId: 'p1', serialNumber: 'S1', title: 'T', price: 1 },
+        paymentDetails: { amount: 100, payment_method_id: 'pm_1', currency: 'usd' },
+        provider: 'card',
+        productId: 'p1',
+      }),
+    ).rejects.toMatchObject({ response: { status: 402, data: decline } });
   });
 });

@@ -2,14 +2,23 @@
 import type {
   ActivityEntry,
   AuthResponse,
+  CardPaymentRequest,
+  CardPaymentResponse,
   CatalogueItem,
+  CreatePaymentIntentRequest,
+  CreatePaymentIntentResponse,
   ForgotPasswordPayload,
   ListResponse,
   LoginPayload,
   PaymentHistoryEntry,
+  PaymentIntentView,
+  PaymentProviderMode,
   PurchaseCheckRequest,
   PurchaseCheckResponse,
   ResetPasswordPayload,
+  SandboxCardDetails,
+  SandboxPaymentIntent,
+  SandboxPaymentMethod,
   SearchHit,
   SearchResult,
   SignupPayload,
@@ -94,6 +103,65 @@ export const api = {
         signal: options.signal,
       })
       .then((r) => r.data),
+
+  // Card payments. Declines and refusals reject (axios error) with `response.data.error` set.
+  payWithCard: (body: CardPaymentRequest) =>
+    http.post<CardPaymentResponse>('/card/pay-with-card', body).then((r) => r.data),
+  createPaymentIntent: (body: CreatePaymentIntentRequest) =>
+    http
+      .post<CreatePaymentIntentResponse>('/payment/create-payment-intent', body)
+      .then((r) => r.data),
+  getPaymentIntent: (id: string, options: Options = {}) =>
+    http
+      .get<{ success: boolean; message?: string; paymentIntent: PaymentIntentView }>(
+        `/payment/payment-intent/${encodeURIComponent(id)}`,
+        { signal: options.signal },
+      )
+      .then((r) => r.data),
+  getPaymentConfig: (options: Options = {}) =>
+    http
+      .get<{ success: boolean; provider: PaymentProviderMode }>('/payment/config', {
+        signal: options.signal,
+      })
+      .then((r) => r.data),
+  /** The items `userId` has paid for, newest purchase first. */
+  getCollection: (
+    userId: string,
+    query: Page & { kind?: CatalogueItem['kind'] } = {},
+    options: Options = {},
+  ) =>
+    http
+      .get<ListResponse<CatalogueItem>>(`/collection/${encodeURIComponent(userId)}`, {
+        params: query,
+        signal: options.signal,
+      })
+      .then((r) => r.data),
+  /**
+   * What Stripe.js does in the browser, for the offline sandbox provider (the API serves these
+   * only while no Stripe key is configured). WARNING: the card number and CVC pass through
+   * `createPaymentMethod` only; never log or store them.
+   */
+  sandboxPayments: {
+    createPaymentMethod: (card: SandboxCardDetails) =>
+      http.post<SandboxPaymentMethod>('/payment/sandbox/payment-methods', card).then((r) => r.data),
+    confirmPaymentIntent: (id: string, body: { client_secret: string; payment_method: string }) =>
+      http
+        .post<SandboxPaymentIntent>(
+          `/payment/sandbox/payment-intents/${encodeURIComponent(id)}/confirm`,
+          body,
+        )
+        .then((r) => r.data),
+    authenticatePaymentIntent: (
+      id: string,
+      body: { client_secret: string; outcome: 'complete' | 'fail' },
+    ) =>
+      http
+        .post<SandboxPaymentIntent>(
+          `/payment/sandbox/payment-intents/${encodeURIComponent(id)}/authenticate`,
+          body,
+        )
+        .then((r) => r.data),
+  },
 
   getProfile: (options: Options = {}) =>
     http

@@ -78,6 +78,132 @@ export interface PurchaseCheckResponse {
   message?: string;
 }
 
+/** Which card payment provider the API runs: Stripe itself, or the offline sandbox. */
+export type PaymentProviderMode = 'sandbox' | 'stripe';
+
+/** A PaymentIntent's status, as Stripe names them. */
+export type PaymentIntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'succeeded'
+  | 'canceled';
+
+/** The body of `POST /card/pay-with-card`: the amount in cents, currency 'usd'. */
+export interface CardPaymentRequest {
+  userId: string;
+  userInfo: { name: string; email: string };
+  gameDetails: { gameId: string; serialNumber: string; title: string; price: number };
+  paymentDetails: { amount: number; payment_method_id: string; currency: string };
+  provider: 'card';
+  productId: string;
+}
+
+/** A recorded card payment, as `pay-with-card` returns it when the charge succeeded. */
+export interface PaymentRecord {
+  id: string;
+  orderId: string;
+  paymentIntentId: string;
+  status: 'succeeded';
+  /** Dollars. */
+  amount: number;
+  amountCents: number;
+  currency: string;
+  provider: PaymentProviderMode;
+  productId: string;
+  title: string;
+  kind: CatalogueItem['kind'];
+  card: { brand: string; last4: string } | null;
+  createdAt: string;
+}
+
+/**
+ * The answer of `pay-with-card`: the charge succeeded, the buyer's bank asks for authentication
+ * (`requiresAction`), or (declines come as 402 errors) `success: false` with a message.
+ */
+export type CardPaymentResponse =
+  | (ApiEnvelope & { success: true; payment: PaymentRecord })
+  | (ApiEnvelope & {
+      success: false;
+      requiresAction: true;
+      status: 'requires_action';
+      paymentIntentId: string;
+      clientSecret: string;
+    })
+  | (ApiEnvelope & { success: false; requiresAction?: false; error?: string; code?: string });
+
+/** The body of `POST /payment/create-payment-intent` (the embedded 'Secure Payment' variant). */
+export interface CreatePaymentIntentRequest {
+  /** Cents. */
+  amount: number;
+  userId: string;
+  gameId: string;
+  gameTitle: string;
+  serialNumber: string;
+  currency: string;
+  email: string;
+  productId: string;
+}
+
+export interface CreatePaymentIntentResponse extends ApiEnvelope {
+  /** Missing when the provider gave none ('Failed to get client secret'). */
+  clientSecret?: string;
+  paymentIntentId?: string;
+  /** Cents. */
+  amount?: number;
+  currency?: string;
+  provider?: PaymentProviderMode;
+}
+
+/** The buyer's view of one payment (`GET /payment/payment-intent/:id`), read from the provider. */
+export interface PaymentIntentView {
+  id: string;
+  status: PaymentIntentStatus;
+  /** Dollars. */
+  amount: number;
+  amountCents: number;
+  currency: string;
+  productId: string;
+  title: string;
+  kind: CatalogueItem['kind'];
+  /** Why the last attempt failed (a decline, a failed authentication), else null. */
+  failureMessage: string | null;
+}
+
+/** A PaymentIntent as the sandbox provider answers, in Stripe's shape. */
+export interface SandboxPaymentIntent {
+  id: string;
+  object: 'payment_intent';
+  status: PaymentIntentStatus;
+  /** Cents. */
+  amount: number;
+  currency: string;
+  client_secret: string;
+  next_action: { type: 'use_sandbox_authentication' } | null;
+  last_payment_error: { message: string; code?: string } | null;
+}
+
+/**
+ * The card as the sandbox turns it into a payment method, as Stripe.js would. WARNING: the number
+ * and CVC only travel in this one request; never log or store them.
+ */
+export interface SandboxCardDetails {
+  /** Digits; spaces allowed. */
+  number: string;
+  exp_month: number;
+  /** Four digits. */
+  exp_year: number;
+  cvc: string;
+  name?: string;
+}
+
+export interface SandboxPaymentMethod {
+  id: string;
+  object: 'payment_method';
+  card: { brand: string; last4: string };
+}
+
 /** Sample listings of the profile List tab (hard-coded in the spec). */
 export interface Listing {
   id: number;

@@ -7,10 +7,10 @@ import { renderAt } from '../../test/render';
 import { signInAs } from '../../test/session';
 import ProfilePage from './profile-page';
 
-/** The profile with four items; 'List Now' pressed on 'Item 2' (price 200). */
+/** The profile with four owned items; 'List Now' pressed on 'Item 2' (price 200). */
 async function openChain() {
   const sent = serveApi({
-    'GET /market/getMarket': { data: { success: true, data: makeItems(4) } },
+    'GET /collection/*': { data: { success: true, data: makeItems(4) } },
   });
   signInAs();
   renderAt('/Profile', { '/Profile': <ProfilePage /> });
@@ -44,7 +44,7 @@ describe("the profile's buy chain (SPEC §4)", () => {
     await user.click(connect.getByRole('button', { name: 'Connect' }));
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(sent.map((r) => r.url)).toEqual(['/market/getMarket']);
+    expect(sent.map((r) => r.path)).toEqual(['/collection/65f0c0ffee0000000000abcd']);
   });
 
   it('steps back with Close and Cancel, and closes with Escape', async () => {

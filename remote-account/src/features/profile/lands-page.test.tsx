@@ -7,11 +7,11 @@ import { signInAs } from '../../test/session';
 import LandsPage from './lands-page';
 
 describe('/Lands (Land tab)', () => {
-  it('shows the first 4 lands in the profile layout, Land tab current', async () => {
+  it('shows the lands the user owns (4 cards) in the profile layout, Land tab current', async () => {
     const sent = serveApi({
-      'GET /land/getland': { data: { success: true, data: makeItems(5, 'land') } },
+      'GET /collection/*': { data: { success: true, data: makeItems(5, 'land') } },
     });
-    signInAs();
+    const user = signInAs();
     renderAt('/Lands', { '/Lands': <LandsPage /> });
 
     expect(await screen.findAllByRole('button', { name: /^List Now/ })).toHaveLength(4);
@@ -23,12 +23,14 @@ describe('/Lands (Land tab)', () => {
         name: 'Land',
       }),
     ).toHaveAttribute('aria-current', 'page');
-    expect(calls(sent)).toEqual([{ method: 'GET', url: '/land/getland', body: undefined }]);
+    expect(calls(sent)).toEqual([
+      { method: 'GET', url: `/collection/${user._id}?kind=land&limit=4`, body: undefined },
+    ]);
   });
 
   it("gives a land without a title a default name, and shows 'No Listing' without lands", async () => {
     serveApi({
-      'GET /land/getland': {
+      'GET /collection/*': {
         data: { success: true, data: [{ ...makeItems(1, 'land')[0], title: '' }] },
       },
     });
@@ -39,9 +41,24 @@ describe('/Lands (Land tab)', () => {
     ).toBeInTheDocument();
     unmount();
 
-    serveApi({ 'GET /land/getland': { data: { success: true, data: [] } } });
+    serveApi({
+      'GET /collection/*': { data: { success: true, message: 'No items yet', data: [] } },
+      'GET /land/getland': { data: { success: true, data: makeItems(3, 'land') } },
+    });
     renderAt('/Lands', { '/Lands': <LandsPage /> });
     expect(await screen.findByRole('heading', { name: 'No Listing' })).toBeInTheDocument();
+    expect(screen.getByText(/You own no land yet/)).toBeInTheDocument();
+  });
+
+  it('says the lands could not be loaded when the API fails', async () => {
+    serveApi({
+      'GET /collection/*': { status: 403, data: { success: false, message: 'Forbidden' } },
+    });
+    signInAs();
+    renderAt('/Lands', { '/Lands': <LandsPage /> });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your lands could not be loaded. Forbidden',
+    );
   });
 
   it('asks signed-out visitors to log in first', () => {

@@ -1,15 +1,12 @@
-import { api } from '@hypertek/shared';
-
 import { CollectionGrid } from './components/collection-grid';
 import { ProfileLayout } from './components/profile-layout';
+import { userId } from './lib/display-name';
 
-const loadLand = (signal: AbortSignal) => api.getLand({}, { signal });
-
-/** /Lands, the Land tab (SPEC §2): the profile layout with the first 4 lands. */
+/** /Lands, the Land tab: the profile layout with the lands the user owns. */
 export default function LandsPage() {
   return (
     <ProfileLayout title="Land">
-      {() => <CollectionGrid request={loadLand} kind="land" />}
+      {(user) => <CollectionGrid userId={userId(user)} kind="land" />}
     </ProfileLayout>
   );
 }

@@ -1,4 +1,4 @@
-import { calls, pending, serveApi } from '@hypertek/shared/testing';
+import { calls, pending, serveApi, type Reply } from '@hypertek/shared/testing';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
@@ -20,7 +20,9 @@ describe('/Profile (Collectible tab)', () => {
   });
 
   it("shows the user's name, id, the $3000 balance and 'Edit Profile' to /edit", async () => {
-    serveApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
+    serveApi({
+      'GET /collection/*': { data: { success: true, message: 'No items yet', data: [] } },
+    });
     signInAs(makeUser({ _id: 'u-42', FullName: 'Zoë Ñúñez' }));
     renderProfile();
 
@@ -35,7 +37,9 @@ describe('/Profile (Collectible tab)', () => {
     [{ FullName: '', Fullname: 'Legacy Name' }, 'Legacy Name'],
     [{ FullName: '' }, 'ada@example.com'],
   ])('falls back from FullName to Fullname, then to the email (%p)', async (fields, shown) => {
-    serveApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
+    serveApi({
+      'GET /collection/*': { data: { success: true, message: 'No items yet', data: [] } },
+    });
     signInAs({ ...makeUser(), ...fields });
     renderProfile();
 
@@ -44,7 +48,9 @@ describe('/Profile (Collectible tab)', () => {
   });
 
   it('shows the avatar from the API host, else a fallback icon', async () => {
-    serveApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
+    serveApi({
+      'GET /collection/*': { data: { success: true, message: 'No items yet', data: [] } },
+    });
     signInAs(makeUser({ Avatar: '/uploads/ada.png' }));
     const { container, unmount } = renderProfile();
     expect(container.querySelector('.ac-avatar img')).toHaveAttribute(
@@ -60,11 +66,11 @@ describe('/Profile (Collectible tab)', () => {
     await screen.findByRole('heading', { name: 'No Listing' });
   });
 
-  it("shows the first 4 market items as cards with 'List Now'", async () => {
+  it("shows the NFAs the user owns (4 cards with 'List Now'), asking for their own collection", async () => {
     const sent = serveApi({
-      'GET /market/getMarket': { data: { success: true, data: makeItems(6) } },
+      'GET /collection/*': { data: { success: true, message: 'ok', data: makeItems(6) } },
     });
-    signInAs();
+    signInAs(makeUser({ _id: 'u-42' }));
     renderProfile();
 
     const cards = await screen.findAllByRole('button', { name: /^List Now/ });
@@ -73,38 +79,66 @@ describe('/Profile (Collectible tab)', () => {
       screen.getAllByRole('heading', { level: 3, name: /^Item/ }).map((h) => h.textContent),
     ).toEqual(['Item 1', 'Item 2', 'Item 3', 'Item 4']);
     expect(screen.getByText('$400')).toBeInTheDocument();
-    expect(calls(sent)).toEqual([{ method: 'GET', url: '/market/getMarket', body: undefined }]);
-  });
-
-  it("shows 'No Listing' when the market is empty, refuses or fails (failures are only logged)", async () => {
-    const log = jest.spyOn(console, 'error').mockImplementation(() => undefined);
-    for (const reply of [
-      { data: { success: true, data: [] } },
-      { data: { success: false, message: 'Maintenance' } },
-      { status: 500, data: {} },
-    ]) {
-      serveApi({ 'GET /market/getMarket': reply });
-      signInAs();
-      const { unmount } = renderProfile();
-      expect(await screen.findByRole('heading', { name: 'No Listing' })).toBeInTheDocument();
-      unmount();
-    }
-    expect(log.mock.calls.map(([message]) => message as unknown)).toEqual([
-      'Failed to fetch market data',
-      'Error fetching market data',
+    expect(calls(sent)).toEqual([
+      { method: 'GET', url: '/collection/u-42?kind=nfa&limit=4', body: undefined },
     ]);
-    log.mockRestore();
+    expect(sent[0]?.headers.Authorization).toMatch(/^Bearer /);
   });
 
-  it('shows a loading status until the market answers', () => {
-    serveApi({ 'GET /market/getMarket': pending });
+  it("shows 'No Listing' when the user owns no NFA, never the market's items", async () => {
+    serveApi({
+      'GET /collection/*': { data: { success: true, message: 'No items yet', data: [] } },
+      'GET /market/getMarket': { data: { success: true, data: makeItems(4) } },
+    });
     signInAs();
     renderProfile();
-    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    expect(await screen.findByRole('heading', { name: 'No Listing' })).toBeInTheDocument();
+    expect(screen.getByText(/You own no collectibles yet/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^List Now/ })).not.toBeInTheDocument();
+  });
+
+  it.each([
+    ['a refusal', { data: { success: false, message: 'Maintenance' } }, 'Maintenance'],
+    [
+      'a failed request',
+      { status: 500, data: { success: false, message: 'Database unavailable' } },
+      'Database unavailable',
+    ],
+    [
+      'a failure that says nothing',
+      { status: 502, data: {} },
+      'Your collection could not be loaded right now.',
+    ],
+  ])(
+    'says the collection could not be loaded on %s, and can try again',
+    async (_, reply, reason) => {
+      let answer: Reply = reply;
+      const sent = serveApi({ 'GET /collection/*': () => answer });
+      signInAs();
+      renderProfile();
+
+      const alert = await screen.findByRole('alert');
+      expect(alert).toHaveTextContent(`Your collectibles could not be loaded. ${reason}`);
+      expect(screen.queryByRole('heading', { name: 'No Listing' })).not.toBeInTheDocument();
+
+      answer = { data: { success: true, data: makeItems(1) } };
+      await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+      expect(await screen.findByRole('heading', { level: 3, name: 'Item 1' })).toBeInTheDocument();
+      expect(sent).toHaveLength(2);
+    },
+  );
+
+  it('shows a loading status until the collection answers', () => {
+    serveApi({ 'GET /collection/*': pending });
+    signInAs();
+    renderProfile();
+    expect(screen.getByRole('status')).toHaveTextContent('Loading your collectibles…');
   });
 
   it('offers the five profile tabs, Collectible current', async () => {
-    serveApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
+    serveApi({
+      'GET /collection/*': { data: { success: true, message: 'No items yet', data: [] } },
+    });
     signInAs();
     renderProfile();
 
@@ -123,7 +157,9 @@ describe('/Profile (Collectible tab)', () => {
   });
 
   it("ends with four static 'Monkey ape' cards whose 'Buy Now' goes to /market-place", async () => {
-    serveApi({ 'GET /market/getMarket': { data: { success: true, data: [] } } });
+    serveApi({
+      'GET /collection/*': { data: { success: true, message: 'No items yet', data: [] } },
+    });
     signInAs();
     const { path } = renderProfile();
 

@@ -1,15 +1,12 @@
-import { api } from '@hypertek/shared';
-
 import { CollectionGrid } from './components/collection-grid';
 import { ProfileLayout } from './components/profile-layout';
+import { userId } from './lib/display-name';
 
-const loadMarket = (signal: AbortSignal) => api.getMarket({}, { signal });
-
-/** /Profile, the Collectible tab (SPEC §2): the first 4 market items with 'List Now'. */
+/** /Profile, the Collectible tab: the NFAs the user owns, 4 cards with 'List Now'. */
 export default function ProfilePage() {
   return (
     <ProfileLayout title="Collectible">
-      {() => <CollectionGrid request={loadMarket} kind="nfa" />}
+      {(user) => <CollectionGrid userId={userId(user)} kind="nfa" />}
     </ProfileLayout>
   );
 }

@@ -1,21 +1,31 @@
 import '../../styles/checkout.css';
 
+import { useState } from 'react';
 import { Link } from 'react-router';
 
 import { ItemSummary } from '../../components/item-summary';
 import { LockIcon } from '../../components/lock-icon';
 import { MissingItem } from '../../components/missing-item';
 import { usePaymentItem } from '../../lib/payment-item';
+import { CardEntryProvider } from './components/card-entry-provider';
 import { CardPaymentForm } from './components/card-payment-form';
-import { StripeElements } from './components/stripe-elements';
+import { EmbeddedPayment } from './components/embedded-payment';
+import { PaymentVariantChoice, type PaymentVariant } from './components/payment-variant-choice';
+
+const PANEL_TITLE: Record<PaymentVariant, string> = {
+  card: 'Card payment',
+  secure: 'Secure Payment',
+};
 
 /**
- * /stripe-payment (SPEC §2, §4): the 'Secure Payment' card page. The host shows it without top bar
- * or footer, so it brings its own slim header. The item comes from navigation state, else from
- * `paymentItem`.
+ * /stripe-payment: the card payment page. The buyer pays with the card form
+ * (`card/pay-with-card`, then /success) or with the 'Secure Payment' variant (the provider's
+ * embedded payment form, then /dashboard). The host shows it without top bar or footer, so it
+ * brings its own slim header. The item comes from navigation state, else from `paymentItem`.
  */
 export default function StripePaymentPage() {
   const item = usePaymentItem();
+  const [variant, setVariant] = useState<PaymentVariant>('card');
   return (
     <div className="co-secure">
       <header className="co-secure__bar container">
@@ -28,8 +38,8 @@ export default function StripePaymentPage() {
       </header>
       <div className="container co-secure__main">
         <div className="co-secure__heading">
-          <h1>Secure Payment</h1>
-          <p className="lead">Pay by card. You are charged once, in US dollars.</p>
+          <h1>Pay by card</h1>
+          <p className="lead">You are charged once, in US dollars: the item&rsquo;s price.</p>
         </div>
         {item ? (
           <div className="co-split">
@@ -38,11 +48,16 @@ export default function StripePaymentPage() {
             </section>
             <section className="card co-panel co-panel--form" aria-labelledby="co-card-heading">
               <h2 id="co-card-heading" className="co-panel__title">
-                Card payment
+                {PANEL_TITLE[variant]}
               </h2>
-              <StripeElements>
-                <CardPaymentForm item={item} />
-              </StripeElements>
+              <PaymentVariantChoice value={variant} onChange={setVariant} />
+              {variant === 'card' ? (
+                <CardEntryProvider>
+                  {(entry) => <CardPaymentForm item={item} entry={entry} />}
+                </CardEntryProvider>
+              ) : (
+                <EmbeddedPayment item={item} />
+              )}
             </section>
           </div>
         ) : (

@@ -1,42 +1,110 @@
 import '../../styles/checkout.css';
 
-import { useSession } from '@hypertek/shared';
+import { useSession, type PaymentIntentStatus, type PaymentIntentView } from '@hypertek/shared';
 import { Link } from 'react-router';
 
+import { formatUsd } from '../../lib/format-usd';
+import { collectionPath } from '../../lib/payment-receipt';
 import { usePaymentRedirect, type PaymentRedirect } from './hooks/use-payment-redirect';
+import { usePaymentStatus, type PaymentStatusRead } from './hooks/use-payment-status';
 
-const STATUS_TEXT: Record<string, { title: string; text: string; tone: 'ok' | 'bad' | 'wait' }> = {
-  succeeded: {
-    title: 'Payment confirmed',
-    text: 'Your item is on its way to your collection.',
-    tone: 'ok',
+type Tone = 'ok' | 'bad' | 'wait';
+
+/** How each status of the provider reads to the buyer. */
+const STATUS: Record<PaymentIntentStatus, { title: string; label: string; tone: Tone }> = {
+  succeeded: { title: 'Payment confirmed', label: 'Succeeded', tone: 'ok' },
+  processing: { title: 'Payment processing', label: 'Processing', tone: 'wait' },
+  requires_action: {
+    title: 'Payment waiting for your bank',
+    label: 'Waiting for authentication',
+    tone: 'wait',
   },
-  failed: {
+  requires_confirmation: {
     title: 'Payment not completed',
-    text: 'Nothing was charged. You can try again or pick another way to pay.',
+    label: 'Not confirmed',
     tone: 'bad',
   },
+  requires_payment_method: { title: 'Payment not completed', label: 'Failed', tone: 'bad' },
+  canceled: { title: 'Payment canceled', label: 'Canceled', tone: 'bad' },
 };
-const PENDING = {
-  title: 'Payment processing',
-  text: 'The card provider is still confirming your payment. It will appear in your history.',
-  tone: 'wait',
-} as const;
 
-function PaymentStatus({ redirect }: { redirect: PaymentRedirect }) {
-  const { title, text, tone } = STATUS_TEXT[redirect.status] ?? PENDING;
+function IntentFacts({ intent }: { intent: PaymentIntentView }) {
+  const shown = STATUS[intent.status];
   return (
-    <section className={`card co-status co-status--${tone}`} aria-labelledby="co-status-title">
+    <>
+      <dl className="co-facts co-status__facts">
+        <div className="co-facts__row">
+          <dt>Item</dt>
+          <dd>{intent.title}</dd>
+        </div>
+        <div className="co-facts__row">
+          <dt>Amount</dt>
+          <dd>
+            {formatUsd(intent.amount)} {intent.currency.toUpperCase()}
+          </dd>
+        </div>
+        <div className="co-facts__row">
+          <dt>Status</dt>
+          <dd data-testid="payment-status">{shown.label}</dd>
+        </div>
+      </dl>
+      {intent.status === 'succeeded' && (
+        <p>
+          It is in your collection.{' '}
+          <Link to={collectionPath(intent.kind)}>View | My Collection</Link>
+        </p>
+      )}
+      {shown.tone === 'bad' && (
+        <p>{intent.failureMessage ?? 'Nothing was charged.'} You can try again.</p>
+      )}
+      {shown.tone === 'wait' && (
+        <p>The card provider is still confirming it. It will appear in your history.</p>
+      )}
+    </>
+  );
+}
+
+/** The status as the API read it; the query only says which payment to read. */
+function PaymentStatus({ redirect, read }: { redirect: PaymentRedirect; read: PaymentStatusRead }) {
+  const tone: Tone =
+    read.status === 'loaded'
+      ? STATUS[read.intent.status].tone
+      : read.status === 'error'
+        ? 'bad'
+        : 'wait';
+  const title =
+    read.status === 'loaded'
+      ? STATUS[read.intent.status].title
+      : read.status === 'error'
+        ? 'Payment status unavailable'
+        : read.status === 'signed-out'
+          ? 'Sign in to see your payment'
+          : 'Checking your payment…';
+  return (
+    <section
+      className={`card co-status co-status--${tone}`}
+      aria-labelledby="co-status-title"
+      aria-busy={read.status === 'loading'}
+    >
       <h2 id="co-status-title" className="co-panel__title">
         {title}
       </h2>
-      <p>{text}</p>
+      {read.status === 'loaded' && <IntentFacts intent={read.intent} />}
+      {read.status === 'loading' && (
+        <p role="status">Reading the payment&rsquo;s status from the card provider…</p>
+      )}
+      {read.status === 'error' && <p role="alert">{read.message}</p>}
+      {read.status === 'signed-out' && (
+        <p>
+          Your payment&rsquo;s status is private. <Link to="/signin">Sign in</Link> to see it.
+        </p>
+      )}
       {redirect.paymentIntent && (
         <p className="muted co-status__ref">
           Reference <code>{redirect.paymentIntent}</code>
         </p>
       )}
-      {redirect.status === 'failed' && (
+      {read.status === 'loaded' && tone === 'bad' && (
         <Link className="btn btn-primary" to="/payment">
           Try again
         </Link>
@@ -45,9 +113,16 @@ function PaymentStatus({ redirect }: { redirect: PaymentRedirect }) {
   );
 }
 
+const NO_REFERENCE: PaymentStatusRead = {
+  status: 'error',
+  message:
+    'The card provider sent you back without a payment reference, so there is no status to read.',
+};
+
 /** /dashboard (SPEC §2, §4 "Embedded payment"): where the card provider sends the buyer back. */
 export default function DashboardPage() {
   const redirect = usePaymentRedirect();
+  const read = usePaymentStatus(redirect?.paymentIntent ?? null);
   const { user } = useSession();
   return (
     <div className="container section co-page">
@@ -58,7 +133,7 @@ export default function DashboardPage() {
           {user?.FullName ? `Good to see you, ${user.FullName}.` : 'Your purchases at a glance.'}
         </p>
       </header>
-      {redirect && <PaymentStatus redirect={redirect} />}
+      {redirect && <PaymentStatus redirect={redirect} read={read ?? NO_REFERENCE} />}
       <nav className="co-tiles" aria-label="Dashboard">
         <Link className="card co-tile" to="/profile">
           <strong>My Collection</strong>

@@ -1,9 +1,11 @@
 import '../../styles/checkout.css';
 
-import { getRuntimeConfig } from '@hypertek/shared';
+import { api, errorMessage, getRuntimeConfig, type PaymentProviderMode } from '@hypertek/shared';
+import { useEffect, useState } from 'react';
 
 // The one place a feature reads another's internals: this page exists to report on card-payment's
 // wiring, so it asks the same provider and key the card form uses.
+import { paymentReturnUrl } from '../card-payment/lib/payment-return';
 import { usePaymentProvider } from '../card-payment/lib/payment-provider';
 import { stripePublishableKey } from '../card-payment/lib/stripe-loader';
 
@@ -11,29 +13,91 @@ import { stripePublishableKey } from '../card-payment/lib/stripe-loader';
 const maskKey = (key: string): string =>
   key ? `${key.slice(0, key.indexOf('_', 3) + 1 || 8)}…${key.slice(-4)}` : '';
 
+type ModeRead =
+  | { status: 'loading' }
+  | { status: 'loaded'; mode: PaymentProviderMode }
+  | { status: 'error'; message: string };
+
+/** The API's card provider (`GET /payment/config`). */
+function useProviderMode(): ModeRead {
+  const [read, setRead] = useState<ModeRead>({ status: 'loading' });
+  useEffect(() => {
+    const controller = new AbortController();
+    void api.getPaymentConfig({ signal: controller.signal }).then(
+      ({ provider }) => !controller.signal.aborted && setRead({ status: 'loaded', mode: provider }),
+      (error: unknown) =>
+        !controller.signal.aborted &&
+        setRead({ status: 'error', message: errorMessage(error, 'the API did not answer') }),
+    );
+    return () => controller.abort();
+  }, []);
+  return read;
+}
+
+const MODE_TEXT: Record<PaymentProviderMode, string> = {
+  sandbox: 'sandbox: offline, test cards only, nothing is charged',
+  stripe: 'Stripe',
+};
+
+/** Whether the browser's card entry and the API's provider belong together. */
+function agreement(mode: ModeRead, key: string): { ok: boolean; value: string } | null {
+  if (mode.status !== 'loaded') return null;
+  if (mode.mode === 'stripe' && !key)
+    return {
+      ok: false,
+      value:
+        'no: the API uses Stripe but no publishable key is configured, so cards cannot be entered',
+    };
+  if (mode.mode === 'sandbox' && key)
+    return {
+      ok: false,
+      value:
+        'no: a publishable key is configured but the API runs the sandbox, so Stripe cards are refused',
+    };
+  return { ok: true, value: 'yes' };
+}
+
 /**
- * /testing (SPEC §2: content not shown): a status page for the payments team — whether the card
- * provider's key is configured and whether the server calls are plugged in. Makes no request.
+ * /testing (the spec shows no content for it): a status page for the payments team — which card provider
+ * the API runs, how cards are entered in the browser, and whether the payment calls are connected.
+ * Makes one request (`payment/config`).
  */
 export default function TestingPage() {
   const key = stripePublishableKey();
   const config = getRuntimeConfig();
   const provider = usePaymentProvider();
+  const mode = useProviderMode();
+  const agree = agreement(mode, key);
   const rows = [
     {
-      name: 'Card provider (Stripe.js)',
-      ok: key !== '',
-      value: key ? `configured (${maskKey(key)})` : 'not configured: no publishable key',
+      name: 'Provider mode (API)',
+      ok: mode.status === 'loaded',
+      value:
+        mode.status === 'loaded'
+          ? MODE_TEXT[mode.mode]
+          : mode.status === 'loading'
+            ? 'checking…'
+            : `unknown: ${mode.message}`,
     },
     {
-      name: 'Payment calls (card/pay-with-card)',
+      name: 'Card entry (browser)',
+      ok: true,
+      value: key
+        ? `Stripe Elements, publishable key ${maskKey(key)}`
+        : 'sandbox card form (no publishable key; Stripe.js is not loaded)',
+    },
+    ...(agree ? [{ name: 'Browser and API agree', ...agree }] : []),
+    {
+      name: 'Payment calls (card/pay-with-card, payment intents)',
       ok: provider.configured,
-      value: provider.configured ? 'connected' : `${provider.name}: payments refused`,
+      value: provider.configured
+        ? `connected (${provider.name})`
+        : `${provider.name}: not connected`,
     },
     {
       name: 'Return address after an embedded payment',
       ok: true,
-      value: config.paymentReturnUrl ?? '/dashboard (default)',
+      value: config.paymentReturnUrl ? paymentReturnUrl() : `${paymentReturnUrl()} (default)`,
     },
     { name: 'API base', ok: true, value: config.apiBaseUrl },
   ];
@@ -48,7 +112,7 @@ export default function TestingPage() {
         <h2 id="co-wiring-title" className="co-panel__title">
           Payment provider status
         </h2>
-        <dl className="co-facts">
+        <dl className="co-facts" aria-busy={mode.status === 'loading'}>
           {rows.map((row) => (
             <div key={row.name} className="co-facts__row">
               <dt>{row.name}</dt>

@@ -4,9 +4,39 @@ import { Link, useLocation } from 'react-router';
 
 import { ResultPanel } from '../../components/result-panel';
 import { formatUsd } from '../../lib/format-usd';
-import { isPaymentReceipt } from '../../lib/payment-receipt';
+import { collectionPath, isPaymentReceipt, paymentFacts } from '../../lib/payment-receipt';
 
-/** /success (SPEC §2): after a card payment (with its data as state) or a submitted offer. */
+/** The card and the reference of a payment, when the server's record has them. */
+function PaymentFacts({ payment }: { payment: unknown }) {
+  const { card, reference } = paymentFacts(payment);
+  if (!card && !reference) return null;
+  return (
+    <dl className="co-receipt">
+      {card && (
+        <div>
+          <dt>Card</dt>
+          <dd>
+            {card.brand} ending {card.last4}
+          </dd>
+        </div>
+      )}
+      {reference && (
+        <div>
+          <dt>Reference</dt>
+          <dd>
+            <code>{reference}</code>
+          </dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+/**
+ * /success: after a card payment (with its data as state) or a submitted offer.
+ * 'View | My Collection' opens the tab where the bought item now is: Land for a land, else
+ * Collectible.
+ */
 export default function SuccessPage() {
   const { state } = useLocation() as { state: unknown };
   const receipt = isPaymentReceipt(state) ? state : null;
@@ -16,7 +46,7 @@ export default function SuccessPage() {
       title="Your request has been sent successfully"
       actions={
         <>
-          <Link className="btn btn-primary" to="/profile">
+          <Link className="btn btn-primary" to={collectionPath(receipt?.itemKind)}>
             View | My Collection
           </Link>
           <Link className="btn btn-ghost" to="/">
@@ -26,10 +56,13 @@ export default function SuccessPage() {
       }
     >
       {receipt ? (
-        <p className="lead co-result__text" data-testid="receipt">
-          Paid <strong className="price">{formatUsd(receipt.amount)}</strong> for{' '}
-          <strong>{receipt.title}</strong>. It will appear in your collection shortly.
-        </p>
+        <>
+          <p className="lead co-result__text" data-testid="receipt">
+            Paid <strong className="price">{formatUsd(receipt.amount)}</strong> for{' '}
+            <strong>{receipt.title}</strong> by card. It is in your collection now.
+          </p>
+          <PaymentFacts payment={receipt.payment} />
+        </>
       ) : (
         <p className="lead co-result__text">We will let you know as soon as there is an answer.</p>
       )}

@@ -77,6 +77,9 @@ describe('/buy-nfa', () => {
     expect(assets.getByText('List price').nextElementSibling).toHaveTextContent('$1800 USDT');
     expect(assets.getByText('Platform Fee').nextElementSibling).toHaveTextContent('$0.5 USDT');
     expect(assets.getByText('Total Fee').nextElementSibling).toHaveTextContent('$1800.5 USDT');
+    expect(assets.getByTestId('card-charge-note')).toHaveTextContent(
+      'Paying by card charges the list price only, $1800 in USD; the platform fee is shown for information and is not charged.',
+    );
     await userEvent.click(assets.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
@@ -87,6 +90,9 @@ describe('/buy-nfa', () => {
     await userEvent.click(within(dialog()).getByRole('button', { name: 'Buy Now' }));
     const confirm = within(dialog());
     expect(confirm.getByText('List Price').nextElementSibling).toHaveTextContent('$1800.5 USDT');
+    expect(confirm.getByTestId('card-charge-note')).toHaveTextContent(
+      'Paying by card charges the list price only, $1800 in USD',
+    );
     await userEvent.click(confirm.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });

@@ -4,18 +4,21 @@ import { makeUser } from '@hypertek/shared/testing';
 import { land } from '../../../test/fixtures';
 import {
   buildCardPaymentRequest,
+  buildPaymentIntentRequest,
   cardFailureMessage,
   cardPaymentReducer,
   INITIAL_CARD_PAYMENT_STATE,
+  providerErrorMessage,
 } from '../lib/card-payment-machine';
 
 describe('card payment states', () => {
   it('goes idle → processing → success', () => {
     const processing = cardPaymentReducer(INITIAL_CARD_PAYMENT_STATE, { type: 'submit' });
     expect(processing).toEqual({ status: 'processing' });
-    expect(
-      cardPaymentReducer(processing, { type: 'succeed', response: { success: true } }),
-    ).toEqual({ status: 'success', response: { success: true } });
+    expect(cardPaymentReducer(processing, { type: 'succeed', payment: { id: 'pay_1' } })).toEqual({
+      status: 'success',
+      payment: { id: 'pay_1' },
+    });
   });
 
   it('keeps processing on a second submit, and leaves an error on the next one', () => {
@@ -44,6 +47,24 @@ describe('the error text of a failed payment', () => {
   });
 });
 
+describe("the error text of the card provider's own calls", () => {
+  const failed = (data: unknown) =>
+    Object.assign(new Error('Request failed with status code 400'), { response: { data } });
+
+  it("reads the sandbox's error text, Stripe's { error: { message } }, then the message", () => {
+    expect(providerErrorMessage(failed({ error: 'Your card number is invalid.' }))).toBe(
+      'Your card number is invalid.',
+    );
+    expect(providerErrorMessage(failed({ error: { message: 'Your card was declined.' } }))).toBe(
+      'Your card was declined.',
+    );
+    expect(providerErrorMessage(failed({ success: false, message: 'Payment not found' }))).toBe(
+      'Payment not found',
+    );
+    expect(providerErrorMessage(failed({}))).toBe('Request failed with status code 400');
+  });
+});
+
 describe('the pay-with-card request', () => {
   it('sends the amount in cents, currency usd, and the item as game details', () => {
     expect(
@@ -66,5 +87,22 @@ describe('the pay-with-card request', () => {
       provider: 'card',
       productId: 'land-7',
     });
+  });
+});
+
+describe('the create-payment-intent request', () => {
+  it('sends the amount in cents, currency usd, the buyer and the item', () => {
+    expect(buildPaymentIntentRequest({ user: makeUser(), item: { ...land, price: 12.5 } })).toEqual(
+      {
+        amount: 1250,
+        userId: 'u1',
+        gameId: 'land-7',
+        gameTitle: 'Sector 7 Parcel',
+        serialNumber: 'L-007',
+        currency: 'usd',
+        email: 'ada@example.com',
+        productId: 'land-7',
+      },
+    );
   });
 });

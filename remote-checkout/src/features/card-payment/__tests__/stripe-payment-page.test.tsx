@@ -1,13 +1,14 @@
 import { MESSAGES, session, setRuntimeConfig } from '@hypertek/shared';
-import { recordToasts, signIn } from '@hypertek/shared/testing';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { calls, recordToasts, serveApi, signIn } from '@hypertek/shared/testing';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { land, nfa, storeItem } from '../../../test/fixtures';
+import { AUTHENTICATION_FAILED, intentRead, paymentRecord } from '../../../test/payments';
 import { renderPage } from '../../../test/render-route';
 import SuccessPage from '../../result/success-page';
 import {
-  PAYMENTS_NOT_CONNECTED,
+  apiPaymentProvider,
   PaymentProviderContext,
   type CardPaymentResponse,
   type PaymentProvider,
@@ -18,6 +19,7 @@ import StripePaymentPage from '../stripe-payment-page';
 // the loader by a mock, so no request can leave the machine.
 const mockStripe = {
   createPaymentMethod: jest.fn<Promise<unknown>, [unknown]>(),
+  handleNextAction: jest.fn<Promise<unknown>, [unknown]>(),
 };
 let mockStripeLoaded = true;
 jest.mock('@stripe/react-stripe-js', () => ({
@@ -31,9 +33,12 @@ jest.mock('@stripe/stripe-js/pure', () => ({
   loadStripe: (key: string) => mockLoadStripe(key),
 }));
 
+/** The site's provider with `payWithCard` replaced by a mock. */
 function fakeProvider(payWithCard: PaymentProvider['payWithCard']): PaymentProvider {
-  return { name: 'fake', configured: true, payWithCard: jest.fn(payWithCard) };
+  return { ...apiPaymentProvider, name: 'fake', payWithCard: jest.fn(payWithCard) };
 }
+
+const succeeded = (): CardPaymentResponse => ({ success: true, payment: paymentRecord() });
 
 function renderCardPage(
   options: { provider?: PaymentProvider; state?: unknown; strict?: boolean } = {},
@@ -50,9 +55,12 @@ function renderCardPage(
 }
 
 const nameInput = () => screen.getByLabelText('Name on card');
+/** The card form once Stripe's code (loaded lazily) is in. */
+const cardElement = () => screen.findByTestId('card-element');
 const payButton = () => screen.getByRole('button', { name: /^Pay \$|Processing\.\.\./ });
 
 async function payAs(name: string) {
+  await cardElement();
   const user = userEvent.setup();
   if (name) await user.type(nameInput(), name);
   await user.click(payButton());
@@ -74,10 +82,11 @@ afterEach(() => {
   jest.clearAllMocks();
 });
 
-describe('/stripe-payment: the Secure Payment layout', () => {
-  it('shows the item of navigation state: image, title, description, price and Pay $amount', () => {
+describe('/stripe-payment with Stripe: the page', () => {
+  it('shows the item of navigation state: image, title, description, price and Pay $amount', async () => {
     renderCardPage();
-    expect(screen.getByRole('heading', { level: 1, name: 'Secure Payment' })).toBeInTheDocument();
+    await cardElement();
+    expect(screen.getByRole('heading', { level: 1, name: 'Pay by card' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Neon Ronin' })).toBeInTheDocument();
     expect(screen.getByText('A blade-runner of the 2117 grid.')).toBeInTheDocument();
     expect(screen.getByText('#HT-0042')).toBeInTheDocument();
@@ -90,16 +99,18 @@ describe('/stripe-payment: the Secure Payment layout', () => {
     expect(payButton()).toBeEnabled();
   });
 
-  it('falls back to the stored paymentItem when there is no navigation state', () => {
+  it('falls back to the stored paymentItem when there is no navigation state', async () => {
     storeItem(land);
     renderCardPage({ state: null });
+    await cardElement();
     expect(screen.getByRole('heading', { name: 'Sector 7 Parcel' })).toBeInTheDocument();
     expect(payButton()).toHaveTextContent('Pay $12.50');
   });
 
-  it('prefers navigation state over the stored item', () => {
+  it('prefers navigation state over the stored item', async () => {
     storeItem(land);
     renderCardPage({ state: nfa });
+    await cardElement();
     expect(screen.getByRole('heading', { name: 'Neon Ronin' })).toBeInTheDocument();
     expect(screen.queryByText('Sector 7 Parcel')).not.toBeInTheDocument();
   });
@@ -114,49 +125,48 @@ describe('/stripe-payment: the Secure Payment layout', () => {
   it('shows the Stripe card element when a publishable key is configured, loading Stripe once per key', async () => {
     setRuntimeConfig({ stripePublishableKey: 'pk_test_once' });
     const first = renderCardPage();
-    expect(screen.getByTestId('card-element')).toBeInTheDocument();
+    expect(await cardElement()).toBeInTheDocument();
     first.unmount();
     renderCardPage();
+    await cardElement();
     await waitFor(() => expect(mockLoadStripe).toHaveBeenCalledWith('pk_test_once'));
     expect(mockLoadStripe).toHaveBeenCalledTimes(1);
     expect(screen.queryByText('Connecting to the card provider…')).not.toBeInTheDocument();
   });
 
-  it('says it is connecting while Stripe.js is still loading', () => {
+  it('says it is connecting while Stripe.js is still loading', async () => {
     mockStripeLoaded = false;
     renderCardPage();
+    expect(await cardElement()).toBeInTheDocument();
     expect(screen.getByText('Connecting to the card provider…')).toBeInTheDocument();
-    expect(screen.getByTestId('card-element')).toBeInTheDocument();
   });
-});
 
-describe('/stripe-payment: without a publishable key', () => {
-  beforeEach(() => {
-    setRuntimeConfig({ stripePublishableKey: '' });
+  it("says 'Stripe not loaded' on submit when Stripe.js did not load", async () => {
     mockStripeLoaded = false; // what <Elements stripe={null}> gives its children
-  });
-
-  it('shows a clearly labelled unavailable card area and never loads Stripe', async () => {
-    renderCardPage();
-    const area = screen.getByRole('note', { name: 'Card details' });
-    expect(area).toHaveTextContent('Card entry unavailable.');
-    expect(screen.queryByTestId('card-element')).not.toBeInTheDocument();
-    await act(() => Promise.resolve());
-    expect(mockLoadStripe).not.toHaveBeenCalled();
-  });
-
-  it("says 'Stripe not loaded' on submit", async () => {
-    const provider = fakeProvider(() => Promise.resolve({ success: true }));
+    const provider = fakeProvider(() => Promise.resolve(succeeded()));
     renderCardPage({ provider });
     await payAs('Ada Lovelace');
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.stripeNotLoaded);
     expect(provider.payWithCard).not.toHaveBeenCalled();
   });
+
+  it("lets the buyer choose the card form (chosen first) or 'Secure Payment'", async () => {
+    serveApi({ 'POST /payment/create-payment-intent': () => new Promise(() => undefined) });
+    renderCardPage();
+    await cardElement();
+    const card = screen.getByRole('radio', { name: /Card form/ });
+    expect(card).toBeChecked();
+    expect(screen.getByRole('heading', { level: 2, name: 'Card payment' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: /Secure Payment/ }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Secure Payment' })).toBeInTheDocument();
+    expect(screen.queryByLabelText('Name on card')).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('Preparing the secure payment form…');
+  });
 });
 
-describe('/stripe-payment: the card form', () => {
+describe('/stripe-payment with Stripe: the card form', () => {
   it('requires the name on card, and charges nothing without it', async () => {
-    const provider = fakeProvider(() => Promise.resolve({ success: true }));
+    const provider = fakeProvider(() => Promise.resolve(succeeded()));
     renderCardPage({ provider });
     await payAs('   ');
     expect(screen.getByText('Name on card is required')).toBeInTheDocument();
@@ -191,11 +201,12 @@ describe('/stripe-payment: the card form', () => {
       billing_details: { name: 'Ada Lovelace' },
     });
 
-    act(() => answer({ success: true, paymentId: 'pay_9' }));
+    act(() => answer(succeeded()));
     expect(
       await screen.findByRole('heading', { name: 'Your request has been sent successfully' }),
     ).toBeInTheDocument();
     expect(screen.getByTestId('receipt')).toHaveTextContent('Paid $1,800 for Neon Ronin');
+    expect(screen.getByText('pi_1')).toBeInTheDocument();
     expect(toasts).toEqual([{ kind: 'success', message: 'Payment Successful!' }]);
   });
 
@@ -235,7 +246,7 @@ describe('/stripe-payment: the card form', () => {
     mockStripe.createPaymentMethod.mockResolvedValue({
       error: { message: 'Your card number is incomplete.' },
     });
-    const provider = fakeProvider(() => Promise.resolve({ success: true }));
+    const provider = fakeProvider(() => Promise.resolve(succeeded()));
     renderCardPage({ provider });
     await payAs('Ada Lovelace');
     expect(await screen.findByRole('alert')).toHaveTextContent('Your card number is incomplete.');
@@ -244,25 +255,86 @@ describe('/stripe-payment: the card form', () => {
 
   it("says 'User ID and Payment ID are required' when the provider returns no payment method id", async () => {
     mockStripe.createPaymentMethod.mockResolvedValue({ paymentMethod: { id: '' } });
-    renderCardPage({ provider: fakeProvider(() => Promise.resolve({ success: true })) });
+    renderCardPage({ provider: fakeProvider(() => Promise.resolve(succeeded())) });
     await payAs('Ada Lovelace');
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.cardIdsRequired);
   });
 
   it("says 'User and token data is required' when signed out", async () => {
     session.signOut();
-    const provider = fakeProvider(() => Promise.resolve({ success: true }));
+    const provider = fakeProvider(() => Promise.resolve(succeeded()));
     renderCardPage({ provider });
     await payAs('Ada Lovelace');
     expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.userAndTokenRequired);
     expect(provider.payWithCard).not.toHaveBeenCalled();
   });
 
-  it('refuses, with no request, while no payment provider is plugged in', async () => {
+  it('charges through the API by default (no provider given)', async () => {
+    const sent = serveApi({
+      'POST /card/pay-with-card': {
+        data: { success: true, message: 'Payment Successful!', payment: paymentRecord() },
+      },
+    });
     renderCardPage();
     await payAs('Ada Lovelace');
-    const alert = await screen.findByRole('alert');
-    expect(within(alert).getByText(PAYMENTS_NOT_CONNECTED)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Your request has been sent successfully' }),
+    ).toBeInTheDocument();
+    expect(calls(sent).map((call) => call.url)).toEqual(['/card/pay-with-card']);
+  });
+});
+
+describe('/stripe-payment with Stripe: the bank asks for authentication', () => {
+  const actionNeeded: CardPaymentResponse = {
+    success: false,
+    requiresAction: true,
+    status: 'requires_action',
+    paymentIntentId: 'pi_3ds',
+    clientSecret: 'pi_3ds_secret_abc',
+    message: 'Your bank asks you to confirm this payment.',
+  };
+
+  it('lets Stripe run it (handleNextAction), then reads the outcome from the API: succeeded → /success', async () => {
+    mockStripe.handleNextAction.mockResolvedValue({ paymentIntent: { status: 'succeeded' } });
+    const sent = serveApi({ 'GET /payment/payment-intent/pi_3ds': intentRead() });
+    renderCardPage({ provider: fakeProvider(() => Promise.resolve(actionNeeded)) });
+    await payAs('Ada Lovelace');
+    expect(
+      await screen.findByRole('heading', { name: 'Your request has been sent successfully' }),
+    ).toBeInTheDocument();
+    expect(mockStripe.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'pi_3ds_secret_abc' });
+    expect(calls(sent).map((call) => call.url)).toEqual(['/payment/payment-intent/pi_3ds']);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(toasts).toEqual([{ kind: 'success', message: 'Payment Successful!' }]);
+  });
+
+  it("shows the intent's failure in the form when the authentication failed", async () => {
+    mockStripe.handleNextAction.mockResolvedValue({
+      error: { message: 'Authentication failed at the bank.' },
+    });
+    serveApi({
+      'GET /payment/payment-intent/pi_3ds': intentRead({
+        status: 'requires_payment_method',
+        failureMessage: AUTHENTICATION_FAILED,
+      }),
+    });
+    renderCardPage({ provider: fakeProvider(() => Promise.resolve(actionNeeded)) });
+    await payAs('Ada Lovelace');
+    expect(await screen.findByRole('alert')).toHaveTextContent(AUTHENTICATION_FAILED);
     expect(toasts).toEqual([]);
+  });
+
+  it("falls back to Stripe's error when the API gives no reason", async () => {
+    mockStripe.handleNextAction.mockResolvedValue({
+      error: { message: 'Authentication failed at the bank.' },
+    });
+    serveApi({
+      'GET /payment/payment-intent/pi_3ds': intentRead({ status: 'requires_payment_method' }),
+    });
+    renderCardPage({ provider: fakeProvider(() => Promise.resolve(actionNeeded)) });
+    await payAs('Ada Lovelace');
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Authentication failed at the bank.'),
+    );
   });
 });

@@ -2,15 +2,19 @@ import { MESSAGES } from '@hypertek/shared';
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 
 import { LockIcon } from '../../../components/lock-icon';
-import { formatUsd } from '../../../lib/format-usd';
 import type { PaymentItem } from '../../../lib/payment-item';
 import { useCardPayment } from '../hooks/use-card-payment';
-import { stripePublishableKey } from '../lib/stripe-loader';
-import { CardField } from './card-field';
+import type { CardEntry } from '../lib/card-entry';
+import { ChargeNote } from './charge-note';
+import { FormAlert } from './form-alert';
+import { PayButton } from './pay-button';
 
-/** Name on card, the card field and 'Pay $amount' (SPEC §2, §4, §5). Inside `StripeElements`. */
-export function CardPaymentForm({ item }: { item: PaymentItem }) {
-  const { state, pay } = useCardPayment(item);
+/**
+ * The card form: name on card (required), the card entry's fields and 'Pay $amount',
+ * charged through `card/pay-with-card`.
+ */
+export function CardPaymentForm({ item, entry }: { item: PaymentItem; entry: CardEntry }) {
+  const { state, pay } = useCardPayment(item, entry);
   const [nameOnCard, setNameOnCard] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const nameId = useId();
@@ -19,13 +23,13 @@ export function CardPaymentForm({ item }: { item: PaymentItem }) {
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (processing) return;
     const name = nameOnCard.trim();
-    if (!name) {
-      setNameError(MESSAGES.nameOnCardRequired);
-      nameField.current?.focus();
-      return;
-    }
-    setNameError(null);
+    setNameError(name ? null : MESSAGES.nameOnCardRequired);
+    // Every mistake is marked at once; the focus goes to the first one.
+    const cardValid = entry.validate({ focus: Boolean(name) });
+    if (!name) nameField.current?.focus();
+    if (!name || !cardValid) return;
     void pay(name);
   };
 
@@ -57,26 +61,16 @@ export function CardPaymentForm({ item }: { item: PaymentItem }) {
         )}
       </div>
 
-      <CardField configured={stripePublishableKey() !== ''} disabled={processing} />
+      {entry.fields({ disabled: processing })}
 
-      <div className="co-form-status" role="alert">
-        {state.status === 'error' && <p className="form-error co-form-error">{state.message}</p>}
-      </div>
-
-      <button type="submit" className="btn btn-primary co-pay-button" disabled={processing}>
-        {processing ? (
-          <>
-            <span className="co-button-spinner" aria-hidden="true" />
-            Processing...
-          </>
-        ) : (
-          `Pay ${formatUsd(item.price)}`
-        )}
-      </button>
+      <FormAlert message={state.status === 'error' ? state.message : null} />
+      <ChargeNote amount={item.price} />
+      <PayButton amount={item.price} processing={processing} />
       <p className="co-fine-print muted">
         <LockIcon /> Card details go straight to the payment provider over an encrypted connection;
-        Hyper Tek never stores them. Amounts are charged in USD.
+        Hyper Tek never stores them.
       </p>
+      {entry.overlay}
     </form>
   );
 }

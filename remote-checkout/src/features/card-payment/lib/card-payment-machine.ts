@@ -1,21 +1,31 @@
 /**
  * The card form's states (SPEC §4 "Card payment"): idle → processing → success, or → error with
- * the text shown in the form. Pure, so the rules are tested without a DOM.
+ * the text shown in the form. The bank's authentication, when asked for, happens inside
+ * processing. Pure, so the rules are tested without a DOM.
  */
-import { CURRENCY, MESSAGES, toCents, type User } from '@hypertek/shared';
+import {
+  CURRENCY,
+  MESSAGES,
+  toCents,
+  type CardPaymentRequest,
+  type CreatePaymentIntentRequest,
+  type User,
+} from '@hypertek/shared';
 
 import { itemId, itemSerial, itemTitle, type PaymentItem } from '../../../lib/payment-item';
-import type { CardPaymentRequest, CardPaymentResponse } from './payment-provider';
+
+/** The payment data a success carries to /success: the server's record of the payment. */
+export type PaymentData = object;
 
 export type CardPaymentState =
   | { status: 'idle' }
   | { status: 'processing' }
-  | { status: 'success'; response: CardPaymentResponse }
+  | { status: 'success'; payment: PaymentData }
   | { status: 'error'; message: string };
 
 export type CardPaymentEvent =
   | { type: 'submit' }
-  | { type: 'succeed'; response: CardPaymentResponse }
+  | { type: 'succeed'; payment: PaymentData }
   | { type: 'fail'; message: string };
 
 export const INITIAL_CARD_PAYMENT_STATE: CardPaymentState = { status: 'idle' };
@@ -29,7 +39,7 @@ export function cardPaymentReducer(
       // One payment at a time: a second submit while processing changes nothing.
       return state.status === 'processing' ? state : { status: 'processing' };
     case 'succeed':
-      return { status: 'success', response: event.response };
+      return { status: 'success', payment: event.payment };
     case 'fail':
       return { status: 'error', message: event.message };
   }
@@ -46,6 +56,30 @@ export function cardFailureMessage(error: unknown): string {
     if (error instanceof Error && error.message) return error.message;
   }
   return MESSAGES.paymentFailedRetry;
+}
+
+const responseData = (error: unknown): unknown =>
+  error !== null && typeof error === 'object'
+    ? (error as { response?: { data?: unknown } }).response?.data
+    : undefined;
+
+/**
+ * The error text of a failed call to the card provider itself (the sandbox's card, confirm and
+ * authentication calls, which answer as Stripe.js does): its `error` (text, or Stripe's
+ * `{ message }`), else its `message`, else the error's message.
+ */
+export function providerErrorMessage(error: unknown): string {
+  const data = responseData(error);
+  if (data !== null && typeof data === 'object') {
+    const { error: detail, message } = data as { error?: unknown; message?: unknown };
+    if (typeof detail === 'string' && detail) return detail;
+    if (detail !== null && typeof detail === 'object') {
+      const nested = (detail as { message?: unknown }).message;
+      if (typeof nested === 'string' && nested) return nested;
+    }
+    if (typeof message === 'string' && message) return message;
+  }
+  return cardFailureMessage(error);
 }
 
 /** The body of `card/pay-with-card` (SPEC §7): the amount in cents, currency 'usd'. */
@@ -72,6 +106,25 @@ export function buildCardPaymentRequest(input: {
       currency: CURRENCY,
     },
     provider: 'card',
+    productId,
+  };
+}
+
+/** The body of `payment/create-payment-intent`: the amount in cents, currency 'usd'. */
+export function buildPaymentIntentRequest(input: {
+  user: User;
+  item: PaymentItem;
+}): CreatePaymentIntentRequest {
+  const { user, item } = input;
+  const productId = itemId(item);
+  return {
+    amount: toCents(item.price),
+    userId: user._id || user.id,
+    gameId: productId,
+    gameTitle: itemTitle(item),
+    serialNumber: itemSerial(item),
+    currency: CURRENCY,
+    email: user.Email,
     productId,
   };
 }

@@ -1,56 +1,49 @@
 /**
- * The seam between the card form and the server side of a card payment (SPEC §7
- * `card/pay-with-card`). The form builds a `CardPaymentRequest` and hands it to the provider it
- * finds in `PaymentProviderContext`; everything else (states, messages, navigation) is the form's.
- *
- * Today the only implementation is `notConfiguredPaymentProvider`: the API does not implement the
- * payment calls yet. The payment issue adds an implementation that posts the request (through
- * `@hypertek/shared`'s `api`) and makes it the context's default. Nothing else has to change.
+ * The server side of a card payment, as the checkout sees it: charge a card
+ * (`card/pay-with-card`), open a PaymentIntent for the embedded 'Secure Payment' variant, and read
+ * an intent's outcome after the bank's authentication. The forms find it in
+ * `PaymentProviderContext`; its default is the site's API, and tests may provide their own.
  */
+import {
+  api,
+  type CardPaymentRequest,
+  type CardPaymentResponse,
+  type CreatePaymentIntentRequest,
+  type CreatePaymentIntentResponse,
+  type PaymentIntentView,
+} from '@hypertek/shared';
 import { createContext, use } from 'react';
 
-/** The body of `POST /api/v1/card/pay-with-card` (SPEC §7). */
-export interface CardPaymentRequest {
-  userId: string;
-  userInfo: { name: string; email: string };
-  gameDetails: { gameId: string; serialNumber: string; title: string; price: number };
-  /** `amount` in cents (`toCents`), `currency` 'usd'. */
-  paymentDetails: { amount: number; payment_method_id: string; currency: string };
-  provider: 'card';
-  productId: string;
-}
-
-/** What the form reads of the answer (SPEC §7: success, error); the rest travels to /success. */
-export interface CardPaymentResponse {
-  success: boolean;
-  error?: string;
-  [field: string]: unknown;
-}
+export type { CardPaymentRequest, CardPaymentResponse };
 
 export interface PaymentProvider {
   /** Shown on /testing. */
   readonly name: string;
-  /** False while no server call is plugged in; the form still runs and shows the failure. */
+  /** Shown on /testing: whether the calls reach a server. */
   readonly configured: boolean;
   /**
-   * Charge the card. Resolves with the server's answer (`success: false` is a declined payment);
-   * rejects on a failed request, with the server's `error` in `response.data.error` when it sent
-   * one (axios shape) or else an `Error` whose message is shown.
+   * Charge the card. Resolves with the server's answer (`success: false` with `requiresAction`
+   * asks for the bank's authentication; without it, the payment failed); rejects on a failed
+   * request, with the server's `error` in `response.data.error` when it sent one (axios shape).
    */
   payWithCard: (request: CardPaymentRequest) => Promise<CardPaymentResponse>;
+  /** A client secret for the embedded variant (an open intent of the same order is reused). */
+  createPaymentIntent: (
+    request: CreatePaymentIntentRequest,
+  ) => Promise<CreatePaymentIntentResponse>;
+  /** The buyer's own intent, as the provider has it now. */
+  getPaymentIntent: (id: string) => Promise<PaymentIntentView>;
 }
 
-/** Message of the not-configured provider: what the buyer reads when they try to pay today. */
-export const PAYMENTS_NOT_CONNECTED = 'Card payments are not connected yet. No card was charged.';
-
-/** The provider until the payment issue lands: never makes a request, always refuses. */
-export const notConfiguredPaymentProvider: PaymentProvider = {
-  name: 'not configured',
-  configured: false,
-  payWithCard: () => Promise.reject(new Error(PAYMENTS_NOT_CONNECTED)),
+/** The site's API: the provider every page uses unless a test provides another. */
+export const apiPaymentProvider: PaymentProvider = {
+  name: 'Hyper Tek API',
+  configured: true,
+  payWithCard: (request) => api.payWithCard(request),
+  createPaymentIntent: (request) => api.createPaymentIntent(request),
+  getPaymentIntent: (id) => api.getPaymentIntent(id).then((answer) => answer.paymentIntent),
 };
 
-/** The provider the card form uses. Tests (and, later, the payment issue) provide their own. */
-export const PaymentProviderContext = createContext<PaymentProvider>(notConfiguredPaymentProvider);
+export const PaymentProviderContext = createContext<PaymentProvider>(apiPaymentProvider);
 
 export const usePaymentProvider = (): PaymentProvider => use(PaymentProviderContext);

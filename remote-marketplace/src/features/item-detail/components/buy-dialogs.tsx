@@ -16,6 +16,19 @@ interface BuyDialogsProps {
 }
 
 /**
+ * What a card payment takes, said under the fee lines: the total includes a platform fee that is
+ * shown only, so the buyer is never surprised that the pay button asks for less.
+ */
+function CardChargeNote({ price }: { price: number }) {
+  return (
+    <p className="mp-fee-note" data-testid="card-charge-note">
+      Paying by card charges the list price only, ${price} in USD; the platform fee is shown for
+      information and is not charged.
+    </p>
+  );
+}
+
+/**
  * The buy flow's dialogs (SPEC §4): 'Buy Assets' (list price, platform fee, total) with Cancel
  * and 'Buy Now', then the confirmation showing 'List Price' = price + fee with Close and Confirm.
  */
@@ -59,6 +72,7 @@ export function BuyDialogs({
             <dd>{total}</dd>
           </div>
         </dl>
+        <CardChargeNote price={price} />
       </Modal>
     );
   }
@@ -86,6 +100,7 @@ export function BuyDialogs({
             <dd>{total}</dd>
           </div>
         </dl>
+        <CardChargeNote price={price} />
       </Modal>
     );
   }

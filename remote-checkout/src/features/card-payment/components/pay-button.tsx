@@ -1,0 +1,17 @@
+import { formatUsd } from '../../../lib/format-usd';
+
+/** 'Pay $amount', or a disabled 'Processing...' while a payment is on its way. */
+export function PayButton({ amount, processing }: { amount: number; processing: boolean }) {
+  return (
+    <button type="submit" className="btn btn-primary co-pay-button" disabled={processing}>
+      {processing ? (
+        <>
+          <span className="co-button-spinner" aria-hidden="true" />
+          Processing...
+        </>
+      ) : (
+        `Pay ${formatUsd(amount)}`
+      )}
+    </button>
+  );
+}
