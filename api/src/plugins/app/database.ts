@@ -21,6 +21,10 @@ import {
   type PasswordResetsRepository,
 } from '../../repositories/password-resets-repository';
 import { createUsersRepository, type UsersRepository } from '../../repositories/users-repository';
+import {
+  createWalletNoncesRepository,
+  type WalletNoncesRepository,
+} from '../../repositories/wallet-nonces-repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +34,7 @@ declare module 'fastify' {
     activityRepository: ActivityRepository;
     ordersRepository: OrdersRepository;
     passwordResetsRepository: PasswordResetsRepository;
+    walletNoncesRepository: WalletNoncesRepository;
   }
 }
 
@@ -61,6 +66,7 @@ export default fp(
     fastify.decorate('activityRepository', createActivityRepository(database));
     fastify.decorate('ordersRepository', createOrdersRepository(database));
     fastify.decorate('passwordResetsRepository', createPasswordResetsRepository(database));
+    fastify.decorate('walletNoncesRepository', createWalletNoncesRepository(database));
   },
   { name: 'database' },
 );

@@ -6,7 +6,7 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
-import { API_MESSAGES, badRequest } from '../../lib/errors';
+import { API_MESSAGES, badRequest, HttpError } from '../../lib/errors';
 
 /** A route's own check of its body, returning the spec's message or null (see `validateBody`). */
 export type BodyValidator = (body: Record<string, unknown>) => string | null;
@@ -95,6 +95,11 @@ export default fp(
         return reply
           .code(status)
           .send({ success: false, message: clientMessage(error, status, opts.config) });
+      }
+      // A provider that is down or not configured (502, 503) is not our fault: say so plainly.
+      if (error instanceof HttpError) {
+        request.log.warn({ status, message: error.message }, 'unavailable');
+        return reply.code(status).send({ success: false, message: error.message });
       }
       request.log.error({ err: error }, 'server error');
       return reply.code(500).send({ success: false, message: API_MESSAGES.serverError });
