@@ -159,7 +159,7 @@ describe('POST /user/google', () => {
       answers.map((a) => a.statusCode),
       [200, 200, 200, 200],
     );
-    const ids = new Set(answers.map((a) => json(a).user._id));
+    const ids = new Set(answers.map((a) => String(json(a).user._id)));
     assert.equal(ids.size, 1);
     assert.equal(answers.filter((a) => json(a).created === true).length, 1);
   });
