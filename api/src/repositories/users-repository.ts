@@ -202,6 +202,10 @@ export function createUsersRepository({ db }: Database) {
           const [owner] = await db.select().from(users).where(eq(users.email, email));
           if (owner !== undefined) {
             const ownIdentity = provider === 'google' ? owner.googleId : owner.discordId;
+            // This very identity, created by a concurrent first sign-in since the lookup above.
+            if (ownIdentity === identity.subject) {
+              return { outcome: 'signed-in', user: owner, created: false };
+            }
             if (ownIdentity !== null) return { outcome: 'email-taken' };
             const unproven = sql`${users.emailVerifiedAt} is null`;
             let linked: UserRow | undefined;

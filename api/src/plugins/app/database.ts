@@ -44,6 +44,7 @@ export default fp(
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      onConnectionError: (error) => fastify.log.warn({ err: error }, 'database connection lost'),
     });
     fastify.addHook('onClose', () => database.close());
     fastify.log.info(
