@@ -96,9 +96,10 @@ export default fp(
           .code(status)
           .send({ success: false, message: clientMessage(error, status, opts.config) });
       }
-      // A provider that is down or not configured (502, 503) is not our fault: say so plainly.
+      // A provider that is down (502) or a feature not configured (503): say so plainly.
       if (error instanceof HttpError) {
-        request.log.warn({ status, message: error.message }, 'unavailable');
+        const level = status === 503 ? 'info' : 'warn';
+        request.log[level]({ status, message: error.message }, 'unavailable');
         return reply.code(status).send({ success: false, message: error.message });
       }
       request.log.error({ err: error }, 'server error');
