@@ -1,8 +1,8 @@
 /**
  * Builds the API as a Fastify instance without starting it (server.ts starts it; tests call it
  * in-process with `inject`). Plugins load in a visible order: external (security headers, CORS,
- * rate limits, OpenAPI) → app (errors, database + repositories, mail, auth) → routes under /api/v1
- * (multipart parsing is registered by the profile routes only).
+ * rate limits, OpenAPI) → app (errors, database + repositories, mail, auth, sign-in providers) →
+ * routes under /api/v1 (multipart parsing is registered by the profile routes only).
  */
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -11,12 +11,14 @@ import auth from './plugins/app/auth';
 import database from './plugins/app/database';
 import errorHandler from './plugins/app/error-handler';
 import mailer from './plugins/app/mailer';
+import signInProviders from './plugins/app/sign-in-providers';
 import openapi from './plugins/external/openapi';
 import security from './plugins/external/security';
 import catalogueRoutes from './routes/catalogue';
 import healthRoutes from './routes/health';
 import mediaRoutes from './routes/media';
 import profileRoutes from './routes/profile';
+import signInRoutes from './routes/sign-in';
 import purchaseRoutes from './routes/purchases';
 import userRoutes from './routes/user';
 
@@ -60,11 +62,13 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(database, opts);
   await app.register(mailer, opts);
   await app.register(auth, opts);
+  await app.register(signInProviders, opts);
 
   await app.register(healthRoutes);
   await app.register(
     async (api) => {
       await api.register(userRoutes, opts);
+      await api.register(signInRoutes, opts);
       await api.register(catalogueRoutes, opts);
       await api.register(purchaseRoutes);
       await api.register(profileRoutes, opts);

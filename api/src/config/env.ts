@@ -55,6 +55,28 @@ export interface Config {
   logLevel: string;
   /** Trust X-Forwarded-* from a proxy in front (client IPs for rate limits). */
   trustProxy: boolean;
+  /** Google sign-in: off (503) while `clientId` is null. */
+  google: {
+    clientId: string | null;
+    tokeninfoUrl: string;
+    userinfoUrl: string;
+  };
+  /** Discord sign-in: off (503) unless both the client id and the secret are set. */
+  discord: {
+    clientId: string | null;
+    clientSecret: string | null;
+    /** Must equal the redirect the browser used when it asked for the code. */
+    redirectUri: string;
+    tokenUrl: string;
+    /** Base of Discord's REST API (`/users/@me` is read under it). */
+    apiUrl: string;
+  };
+  wallet: {
+    /** How long a wallet sign-in message (and its nonce) stays usable. */
+    messageTtlSeconds: number;
+  };
+  /** Longest wait for one call to Google or Discord before answering 502. */
+  providerTimeoutMs: number;
 }
 
 type Env = Record<string, string | undefined>;
@@ -155,12 +177,23 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     secret = new TextEncoder().encode(secretRaw);
   }
 
+  const siteUrl = url('SITE_URL', 'http://localhost:3000', ['http:', 'https:']) ?? '';
+  const optional = (name: string): string | null => {
+    const value = env[name]?.trim();
+    return value === undefined || value === '' ? null : value;
+  };
+  const web = (name: string, fallback: string): string =>
+    url(name, fallback, ['http:', 'https:']) ?? fallback;
+  // Compared character for character by Discord with the registered redirect: kept as written.
+  const redirectRaw = optional('DISCORD_REDIRECT_URI');
+  if (redirectRaw !== null) url('DISCORD_REDIRECT_URI', null, ['http:', 'https:']);
+
   const config: Config = {
     nodeEnv,
     host,
     port,
     publicApiUrl: url('API_PUBLIC_ORIGIN', `http://localhost:${port}`, ['http:', 'https:']) ?? '',
-    siteUrl: url('SITE_URL', 'http://localhost:3000', ['http:', 'https:']) ?? '',
+    siteUrl,
     corsOrigins,
     databaseUrl,
     dataDir: dir('DATA_DIR', '.data'),
@@ -187,6 +220,22 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     avatarMaxBytes: int('AVATAR_MAX_BYTES', 2 * 1024 * 1024, 1024, 20 * 1024 * 1024),
     logLevel: str('LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: bool('TRUST_PROXY', false),
+    google: {
+      clientId: optional('GOOGLE_CLIENT_ID'),
+      tokeninfoUrl: web('GOOGLE_TOKENINFO_URL', 'https://oauth2.googleapis.com/tokeninfo'),
+      userinfoUrl: web('GOOGLE_USERINFO_URL', 'https://openidconnect.googleapis.com/v1/userinfo'),
+    },
+    discord: {
+      clientId: optional('DISCORD_CLIENT_ID'),
+      clientSecret: optional('DISCORD_CLIENT_SECRET'),
+      redirectUri: redirectRaw ?? `${siteUrl}/signin`,
+      tokenUrl: web('DISCORD_TOKEN_URL', 'https://discord.com/api/oauth2/token'),
+      apiUrl: web('DISCORD_API_URL', 'https://discord.com/api/v10'),
+    },
+    wallet: {
+      messageTtlSeconds: int('WALLET_MESSAGE_TTL_SECONDS', 300, 30, 3600),
+    },
+    providerTimeoutMs: int('PROVIDER_TIMEOUT_MS', 5_000, 100, 60_000),
     ...overrides,
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {

@@ -41,12 +41,17 @@ export interface OpenOptions {
   migrate?: boolean;
   /** Pool size on a PostgreSQL server. */
   poolSize?: number;
+  /**
+   * Told when an idle pooled connection dies (the server restarted, or an administrator ended
+   * it): the pool drops that connection and opens a new one on the next query.
+   */
+  onConnectionError?: (error: Error) => void;
 }
 
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   const database =
     options.databaseUrl !== null && options.databaseUrl !== 'memory://'
-      ? openPostgres(options.databaseUrl, options.poolSize ?? 10)
+      ? openPostgres(options.databaseUrl, options.poolSize ?? 10, options.onConnectionError)
       : await openPglite(options.databaseUrl === 'memory://' ? null : options.dataDir);
   if (options.migrate !== false) {
     try {
@@ -87,8 +92,14 @@ async function openPglite(
   };
 }
 
-function openPostgres(url: string, poolSize: number): Database & { migrate(): Promise<void> } {
+function openPostgres(
+  url: string,
+  poolSize: number,
+  onConnectionError: (error: Error) => void = () => {},
+): Database & { migrate(): Promise<void> } {
   const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // Without a listener, an idle connection's error is an uncaught exception that ends the process.
+  pool.on('error', onConnectionError);
   const db = drizzleNodePg(pool, { schema });
   let closed = false;
   return {

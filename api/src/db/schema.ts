@@ -31,6 +31,12 @@ export const users = pgTable(
     discordId: text('discord_id'),
     googleId: text('google_id'),
     walletAddress: text('wallet_address'),
+    /**
+     * When the owner of `email` was proven: a password reset link they opened, or an identity
+     * provider that says the address is verified. Null for an email sign-up never proven, whose
+     * password is cleared when a provider links to it (whoever chose it may not own the mailbox).
+     */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     /** Bumped on every password change: tokens carry it, older ones stop working. */
     tokenVersion: integer('token_version').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -172,4 +178,34 @@ export const passwordResets = pgTable(
   ],
 );
 
-export const schema = { users, items, itemArt, activities, orders, payments, passwordResets };
+/**
+ * Wallet sign-in nonces: issued for one address, written into the message the wallet signs, used
+ * once (`used_at` set by a single conditional UPDATE), short-lived.
+ */
+export const walletNonces = pgTable(
+  'wallet_nonces',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    nonce: text('nonce').notNull(),
+    /** Lower-cased. */
+    address: text('address').notNull(),
+    issuedAt: timestamp('issued_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('wallet_nonces_nonce_key').on(t.nonce),
+    index('wallet_nonces_expires_at_idx').on(t.expiresAt),
+  ],
+);
+
+export const schema = {
+  users,
+  items,
+  itemArt,
+  activities,
+  orders,
+  payments,
+  passwordResets,
+  walletNonces,
+};

@@ -17,6 +17,10 @@ export const unauthorized = (message: string): HttpError => new HttpError(401, m
 export const forbidden = (message: string): HttpError => new HttpError(403, message);
 export const notFound = (message: string): HttpError => new HttpError(404, message);
 export const conflict = (message: string): HttpError => new HttpError(409, message);
+/** An identity provider is down or answered nonsense: the caller can try again later. */
+export const badGateway = (message: string): HttpError => new HttpError(502, message);
+/** A feature that needs configuration this site does not have. */
+export const serviceUnavailable = (message: string): HttpError => new HttpError(503, message);
 
 /** Messages the API adds where the spec has none. */
 export const API_MESSAGES = {
@@ -40,4 +44,27 @@ export const API_MESSAGES = {
   unsupportedMediaType: 'Unsupported content type',
   tooManyRequests: (after: string): string => `Too many attempts. Please try again in ${after}.`,
   serverError: 'Something went wrong',
+} as const;
+
+/** The words of the wallet, Google and Discord sign-ins (shared with the site by contract). */
+export const SIGNIN_MESSAGES = {
+  walletAddressInvalid: 'Wallet address is not valid',
+  walletMessageInvalid: 'The sign-in message is not valid',
+  walletOtherSite: 'This sign-in message is for another site.',
+  walletOtherWallet: 'The sign-in message is for another wallet.',
+  walletExpired: 'This sign-in message has expired. Please try again.',
+  walletNonceUsed: 'This sign-in message was already used. Please try again.',
+  walletSignatureMismatch: 'The signature does not match the wallet address.',
+  walletNotConfigured: 'Wallet sign-in is not set up on this site.',
+  googleNotConfigured: 'Google sign-in is not set up on this site.',
+  googleTokenRequired: 'Google sign-in failed: no token was sent.',
+  googleWrongAudience: 'Google sign-in failed: the token was not issued for this site.',
+  googleTokenInvalid: 'Google sign-in failed: the token is invalid or expired.',
+  googleUnreachable: 'Google is not reachable right now. Please try again.',
+  googleEmailTaken: 'An account with this email already signs in with another Google account.',
+  discordNotConfigured: 'Discord sign-in is not set up on this site.',
+  discordCodeRequired: 'Discord login failed! No sign-in code was sent.',
+  discordCodeInvalid: 'Discord login failed! The sign-in code is invalid or expired.',
+  discordUnreachable: 'Discord is not reachable right now. Please try again.',
+  discordEmailTaken: 'An account with this email already signs in with another Discord account.',
 } as const;

@@ -35,6 +35,15 @@ export const AuthResponse = Type.Object({
   token: Type.String(),
 });
 
+/** A sign-in through a wallet, Google or Discord: `created` when this call made the account. */
+export const SignInResponse = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  user: UserSchema,
+  token: Type.String(),
+  created: Type.Boolean({ description: 'True when this sign-in created the account' }),
+});
+
 export const MessageResponse = Type.Object({ success: Type.Boolean(), message: Type.String() });
 
 export const ItemSchema = Type.Object({

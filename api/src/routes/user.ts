@@ -123,7 +123,10 @@ const userRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify
     async (request) => {
       const userId = await fastify.passwordResetsRepository.consume(request.params.token);
       if (userId === undefined) throw badRequest(API_MESSAGES.resetLinkInvalid);
-      await fastify.usersRepository.setPassword(userId, await hashPassword(request.body.Password));
+      // The link reached the account's mailbox: its email is now proven (see signInWithProvider).
+      await fastify.usersRepository.setPassword(userId, await hashPassword(request.body.Password), {
+        emailProven: true,
+      });
       return { success: true, message: MESSAGES.resetSuccess };
     },
   );

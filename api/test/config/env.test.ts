@@ -66,4 +66,67 @@ describe('loadConfig', () => {
   it('refuses a short JWT secret', () => {
     assert.throws(() => loadConfig({ JWT_SECRET: 'short' }), /at least 32 characters/);
   });
+
+  it('runs without any sign-in provider keys, with the real providers as defaults', () => {
+    const config = loadConfig({});
+    assert.deepEqual(config.google, {
+      clientId: null,
+      tokeninfoUrl: 'https://oauth2.googleapis.com/tokeninfo',
+      userinfoUrl: 'https://openidconnect.googleapis.com/v1/userinfo',
+    });
+    assert.deepEqual(config.discord, {
+      clientId: null,
+      clientSecret: null,
+      redirectUri: 'http://localhost:3000/signin',
+      tokenUrl: 'https://discord.com/api/oauth2/token',
+      apiUrl: 'https://discord.com/api/v10',
+    });
+    assert.equal(config.wallet.messageTtlSeconds, 300);
+    assert.equal(config.providerTimeoutMs, 5000);
+  });
+
+  it('reads the sign-in variables; the Discord redirect follows SITE_URL unless set', () => {
+    const config = loadConfig({
+      SITE_URL: 'https://hypertek.example',
+      GOOGLE_CLIENT_ID: ' abc.apps.googleusercontent.com ',
+      GOOGLE_TOKENINFO_URL: 'http://127.0.0.1:9/tokeninfo',
+      GOOGLE_USERINFO_URL: 'http://127.0.0.1:9/v1/userinfo',
+      DISCORD_CLIENT_ID: '1234',
+      DISCORD_CLIENT_SECRET: 'secret',
+      DISCORD_TOKEN_URL: 'http://127.0.0.1:9/api/oauth2/token',
+      DISCORD_API_URL: 'http://127.0.0.1:9/api/v10/',
+      WALLET_MESSAGE_TTL_SECONDS: '120',
+      PROVIDER_TIMEOUT_MS: '2500',
+    });
+    assert.equal(config.google.clientId, 'abc.apps.googleusercontent.com');
+    assert.equal(config.google.tokeninfoUrl, 'http://127.0.0.1:9/tokeninfo');
+    assert.equal(config.discord.clientSecret, 'secret');
+    assert.equal(config.discord.redirectUri, 'https://hypertek.example/signin');
+    assert.equal(config.discord.apiUrl, 'http://127.0.0.1:9/api/v10');
+    assert.equal(config.wallet.messageTtlSeconds, 120);
+    assert.equal(config.providerTimeoutMs, 2500);
+    // Discord compares the redirect character for character: it is kept as written.
+    assert.equal(
+      loadConfig({ DISCORD_REDIRECT_URI: 'https://hypertek.example/signin/' }).discord.redirectUri,
+      'https://hypertek.example/signin/',
+    );
+  });
+
+  it('refuses bad sign-in settings by name', () => {
+    assert.throws(
+      () =>
+        loadConfig({
+          GOOGLE_TOKENINFO_URL: 'not a url',
+          DISCORD_REDIRECT_URI: 'ftp://x/signin',
+          WALLET_MESSAGE_TTL_SECONDS: '5',
+        }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.match(error.message, /GOOGLE_TOKENINFO_URL is not a valid URL/);
+        assert.match(error.message, /DISCORD_REDIRECT_URI must use http: or https:/);
+        assert.match(error.message, /WALLET_MESSAGE_TTL_SECONDS must be an integer between 30/);
+        return true;
+      },
+    );
+  });
 });

@@ -21,6 +21,10 @@ import {
   type PasswordResetsRepository,
 } from '../../repositories/password-resets-repository';
 import { createUsersRepository, type UsersRepository } from '../../repositories/users-repository';
+import {
+  createWalletNoncesRepository,
+  type WalletNoncesRepository,
+} from '../../repositories/wallet-nonces-repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,6 +34,7 @@ declare module 'fastify' {
     activityRepository: ActivityRepository;
     ordersRepository: OrdersRepository;
     passwordResetsRepository: PasswordResetsRepository;
+    walletNoncesRepository: WalletNoncesRepository;
   }
 }
 
@@ -39,6 +44,7 @@ export default fp(
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      onConnectionError: (error) => fastify.log.warn({ err: error }, 'database connection lost'),
     });
     fastify.addHook('onClose', () => database.close());
     fastify.log.info(
@@ -61,6 +67,7 @@ export default fp(
     fastify.decorate('activityRepository', createActivityRepository(database));
     fastify.decorate('ordersRepository', createOrdersRepository(database));
     fastify.decorate('passwordResetsRepository', createPasswordResetsRepository(database));
+    fastify.decorate('walletNoncesRepository', createWalletNoncesRepository(database));
   },
   { name: 'database' },
 );

@@ -6,7 +6,7 @@
 import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
-import { API_MESSAGES, badRequest } from '../../lib/errors';
+import { API_MESSAGES, badRequest, HttpError } from '../../lib/errors';
 
 /** A route's own check of its body, returning the spec's message or null (see `validateBody`). */
 export type BodyValidator = (body: Record<string, unknown>) => string | null;
@@ -95,6 +95,12 @@ export default fp(
         return reply
           .code(status)
           .send({ success: false, message: clientMessage(error, status, opts.config) });
+      }
+      // A provider that is down (502) or a feature not configured (503): say so plainly.
+      if (error instanceof HttpError) {
+        const level = status === 503 ? 'info' : 'warn';
+        request.log[level]({ status, message: error.message }, 'unavailable');
+        return reply.code(status).send({ success: false, message: error.message });
       }
       request.log.error({ err: error }, 'server error');
       return reply.code(500).send({ success: false, message: API_MESSAGES.serverError });

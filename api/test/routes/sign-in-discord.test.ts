@@ -1,0 +1,179 @@
+import assert from 'node:assert/strict';
+import { after, describe, it } from 'node:test';
+import { discordWelcome } from '@hypertek/shared/contract';
+import { SIGNIN_MESSAGES } from '../../src/lib/errors';
+import { buildTestApp, json, uniqueEmail, type TestApp } from '../helpers';
+import {
+  closedPort,
+  DISCORD_CLIENT,
+  IdentityProviderServer,
+  providerConfig,
+  type DiscordUser,
+} from '../support/identity-provider-server';
+
+const discord = await IdentityProviderServer.start(DISCORD_CLIENT);
+after(() => discord.close());
+const app = await buildTestApp({ after }, providerConfig(discord.origin));
+
+let people = 0;
+const discordUser = (overrides: Partial<DiscordUser> = {}): DiscordUser => ({
+  id: `80${Date.now()}${people++}`,
+  username: 'nova_2117',
+  global_name: 'Nova Prime',
+  email: uniqueEmail(),
+  verified: true,
+  ...overrides,
+});
+
+const signIn = (code: unknown, target: TestApp = app) =>
+  target.inject({ method: 'POST', url: '/api/v1/user/discord', payload: { code } });
+
+describe('POST /user/discord', () => {
+  it('creates an account on the first sign-in and signs into the same one afterwards', async () => {
+    const user = discordUser();
+    const first = await signIn(discord.discordCode(user));
+    assert.equal(first.statusCode, 200);
+    const body = json(first);
+    assert.equal(body.success, true);
+    assert.equal(body.message, discordWelcome('Nova Prime'));
+    assert.equal(body.created, true);
+    assert.equal(body.user.DiscordId, user.id);
+    assert.equal(body.user.FullName, 'Nova Prime');
+    assert.equal(body.user.Email, user.email);
+    assert.equal(body.user.Password, false);
+    assert.equal(typeof body.token, 'string');
+
+    const again = await signIn(discord.discordCode(user));
+    assert.equal(again.statusCode, 200);
+    assert.equal(json(again).created, false);
+    assert.equal(json(again).user._id, body.user._id);
+    assert.equal(json(again).message, discordWelcome('Nova Prime'));
+  });
+
+  it('exchanges the code form-encoded with the client id, secret and redirect, then reads @me', async () => {
+    const code = discord.discordCode(discordUser());
+    const before = discord.requests.length;
+    assert.equal((await signIn(code)).statusCode, 200);
+    const [exchange, me] = discord.requests.slice(before);
+    assert.equal(exchange?.path, '/api/oauth2/token');
+    assert.equal(exchange.method, 'POST');
+    assert.match(exchange.headers['content-type'] ?? '', /^application\/x-www-form-urlencoded/);
+    assert.deepEqual(Object.fromEntries(new URLSearchParams(exchange.body)), {
+      client_id: DISCORD_CLIENT.clientId,
+      client_secret: DISCORD_CLIENT.clientSecret,
+      grant_type: 'authorization_code',
+      code,
+      redirect_uri: DISCORD_CLIENT.redirectUri,
+    });
+    assert.equal(me?.path, '/api/v10/users/@me');
+    assert.match(me.headers.authorization ?? '', /^Bearer discord-access-/);
+  });
+
+  it('names the account after the username when there is no display name', async () => {
+    const response = await signIn(discord.discordCode(discordUser({ global_name: null })));
+    assert.equal(response.statusCode, 200);
+    // The site's full-name rule (letters and spaces) applies to the stored name.
+    assert.equal(json(response).user.FullName, 'nova');
+    assert.equal(json(response).message, discordWelcome('nova'));
+  });
+
+  it('refuses a code Discord does not know', async () => {
+    const response = await signIn('not-a-real-code');
+    assert.equal(response.statusCode, 401);
+    assert.deepEqual(json(response), {
+      success: false,
+      message: SIGNIN_MESSAGES.discordCodeInvalid,
+    });
+  });
+
+  it('refuses a code used twice', async () => {
+    const code = discord.discordCode(discordUser());
+    assert.equal((await signIn(code)).statusCode, 200);
+    const reused = await signIn(code);
+    assert.equal(reused.statusCode, 401);
+    assert.deepEqual(json(reused), {
+      success: false,
+      message: SIGNIN_MESSAGES.discordCodeInvalid,
+    });
+  });
+
+  it('refuses a missing or empty code with a message (400)', async () => {
+    for (const payload of [{}, { code: '' }, { code: ['x'] }]) {
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/v1/user/discord',
+        payload,
+      });
+      assert.equal(response.statusCode, 400, JSON.stringify(payload));
+      assert.deepEqual(json(response), {
+        success: false,
+        message: SIGNIN_MESSAGES.discordCodeRequired,
+      });
+    }
+  });
+
+  it('answers 502 with a clear message when Discord answers 500', async (t) => {
+    discord.failWith = 500;
+    t.after(() => {
+      discord.failWith = null;
+    });
+    const response = await signIn(discord.discordCode(discordUser()));
+    assert.equal(response.statusCode, 502);
+    assert.deepEqual(json(response), {
+      success: false,
+      message: SIGNIN_MESSAGES.discordUnreachable,
+    });
+  });
+
+  it('answers 502 when Discord is rate limiting us (429)', async (t) => {
+    discord.failWith = 429;
+    t.after(() => {
+      discord.failWith = null;
+    });
+    const response = await signIn(discord.discordCode(discordUser()));
+    assert.equal(response.statusCode, 502);
+    assert.equal(json(response).message, SIGNIN_MESSAGES.discordUnreachable);
+  });
+
+  it('keeps one account when the first sign-ins of a person arrive together', async () => {
+    const user = discordUser();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => signIn(discord.discordCode(user))),
+    );
+    assert.deepEqual(
+      answers.map((a) => a.statusCode),
+      [200, 200, 200, 200],
+    );
+    assert.equal(new Set(answers.map((a) => String(json(a).user._id))).size, 1);
+    assert.equal(answers.filter((a) => json(a).created === true).length, 1);
+  });
+});
+
+describe('POST /user/discord when Discord cannot be reached or is not set up', () => {
+  it('answers 502 with a clear message when nothing listens (never a 500)', async (t) => {
+    const port = await closedPort();
+    const down = await buildTestApp(t, {
+      ...providerConfig(`http://127.0.0.1:${port}`),
+      seedOnStart: false,
+    });
+    const response = await signIn('any-code', down);
+    assert.equal(response.statusCode, 502);
+    assert.deepEqual(json(response), {
+      success: false,
+      message: SIGNIN_MESSAGES.discordUnreachable,
+    });
+  });
+
+  it('answers 503 when the client secret is not set', async (t) => {
+    const plain = await buildTestApp(t, {
+      seedOnStart: false,
+      discord: { ...providerConfig(discord.origin).discord, clientSecret: null },
+    });
+    const response = await signIn('any-code', plain);
+    assert.equal(response.statusCode, 503);
+    assert.deepEqual(json(response), {
+      success: false,
+      message: SIGNIN_MESSAGES.discordNotConfigured,
+    });
+  });
+});
