@@ -30,6 +30,8 @@ describe('@hypertek/shared public entry', () => {
       'tokens',
       'MESSAGES',
       'validateSignup',
+      'createDiscordState',
+      'takeDiscordState',
     ]) {
       expect(shared).toHaveProperty(name);
     }
