@@ -30,8 +30,6 @@ describe('@hypertek/shared public entry', () => {
       'tokens',
       'MESSAGES',
       'validateSignup',
-      'createDiscordState',
-      'takeDiscordState',
     ]) {
       expect(shared).toHaveProperty(name);
     }

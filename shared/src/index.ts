@@ -18,11 +18,6 @@ export {
   TOKEN_STORAGE_KEY,
 } from './session/session-store';
 export type { SessionStore } from './session/session-store';
-export {
-  createDiscordState,
-  DISCORD_STATE_STORAGE_KEY,
-  takeDiscordState,
-} from './session/discord-state';
 export { useSession } from './session/use-session';
 export { useLiveSearch } from './search/use-live-search';
 export { useSearchBox } from './search/use-search-box';

@@ -26,11 +26,6 @@ const SPEC_MESSAGES: Record<MessageKey, string> = {
   signatureCancelled: 'Signature cancelled.',
   loginFailedPrefix: 'Login failed: ',
   metamaskPopup: 'Check for MetaMask popup!',
-  // our texts: the spec lists the help's steps, and says the buttons explain they are not set up
-  walletSignatureHelp:
-    "Your wallet has not answered yet.\n1. Click the wallet icon in your browser's toolbar.\n2. Look for pending requests and answer them.\n3. Still nothing? Refresh the page and try again.",
-  googleNotConfigured: 'Google sign-in is not set up on this site.',
-  discordNotConfigured: 'Discord sign-in is not set up on this site.',
   alreadyPurchased: 'Sorry you have already purchased it',
   paymentFailed: 'Payment failed',
   paymentFailedRetry: 'Payment failed. Please try again.',

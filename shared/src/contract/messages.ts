@@ -28,12 +28,6 @@ export const MESSAGES = {
   signatureCancelled: 'Signature cancelled.',
   loginFailedPrefix: 'Login failed: ',
   metamaskPopup: 'Check for MetaMask popup!',
-  /** The multi-step help after the wallet has not answered for 20 s (the spec lists the steps). */
-  walletSignatureHelp:
-    "Your wallet has not answered yet.\n1. Click the wallet icon in your browser's toolbar.\n2. Look for pending requests and answer them.\n3. Still nothing? Refresh the page and try again.",
-  /** A provider whose keys the site was started without (the API answers the same words). */
-  googleNotConfigured: 'Google sign-in is not set up on this site.',
-  discordNotConfigured: 'Discord sign-in is not set up on this site.',
   alreadyPurchased: 'Sorry you have already purchased it',
   paymentFailed: 'Payment failed',
   paymentFailedRetry: 'Payment failed. Please try again.',

@@ -3,6 +3,10 @@
  * in this tab's session storage and sends it to Discord; the host exchanges a returning `code` only
  * when the same state comes back with it. A link someone else crafted (`/signin?code=theirs`) then
  * cannot sign the visitor in to the crafter's account.
+ *
+ * Its own entry (`@hypertek/shared/discord-state`), not the main one: it holds no state of its own
+ * (session storage does), so each app may bundle it, and the host loads it only when an address
+ * carries a Discord answer instead of with every first paint.
  */
 
 /** Session storage key of the state the last Discord sign-in of this tab sent. */

@@ -1,4 +1,5 @@
-import { DISCORD_STATE_STORAGE_KEY, setRuntimeConfig } from '@hypertek/shared';
+import { setRuntimeConfig } from '@hypertek/shared';
+import { DISCORD_STATE_STORAGE_KEY } from '@hypertek/shared/discord-state';
 import { recordToasts, serveApi } from '@hypertek/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

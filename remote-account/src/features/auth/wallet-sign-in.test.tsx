@@ -1,9 +1,10 @@
-import { MESSAGES, session, type User } from '@hypertek/shared';
+import { session, type User } from '@hypertek/shared';
 import { calls, recordToasts, serveApi, validToken, type Routes } from '@hypertek/shared/testing';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { renderAt } from '../../test/render';
+import { WALLET_HELP } from './lib/sign-in-texts';
 import { makeUser } from '../../test/session';
 import SigninPage from './signin-page';
 import SignupPage from './signup-page';
@@ -223,7 +224,7 @@ describe('browser-wallet sign-in', () => {
     await wait(1);
     expect(toasts).toEqual([
       { kind: 'info', message: 'Check for MetaMask popup!', autoClose: 10_000 },
-      { kind: 'warning', message: MESSAGES.walletSignatureHelp, autoClose: 8_000 },
+      { kind: 'warning', message: WALLET_HELP, autoClose: 8_000 },
     ]);
     const help = toasts[1]!.message;
     expect(help).toMatch(/click the wallet icon/i);
@@ -246,7 +247,7 @@ describe('browser-wallet sign-in', () => {
 
     expect(toasts.at(-1)).toEqual({
       kind: 'warning',
-      message: MESSAGES.walletSignatureHelp,
+      message: WALLET_HELP,
       autoClose: 8_000,
     });
     expect(sent).toEqual([]);

@@ -1,59 +1,21 @@
-import {
-  api,
-  discordWelcome,
-  errorMessage,
-  MESSAGES,
-  notify,
-  session,
-  takeDiscordState,
-} from '@hypertek/shared';
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
-/** What Discord adds to the return address: the code (or an error) and our state. */
-const DISCORD_PARAMS = ['code', 'state', 'error', 'error_description'];
+/** Discord's return carries `code` (or `error`); any other address needs nothing more. */
+const MAY_BE_DISCORD_RETURN = /[?&](code|error)=/;
 
 /**
- * The chat-community (Discord) return: Discord sends the visitor back with `code` and the `state`
- * the sign-in button sent. Only when that state is the one this tab saved is the answer ours: the
- * parameters are removed from the address at once (a reload must not replay them), and the code is
- * exchanged with the server. Any other `code` in an address (no state, someone else's) is left
- * alone: exchanging a code from a crafted link would sign the visitor in to the crafter's account.
- *
- * Success signs in (the bare token is also kept under `token`) and goes to '/' for a new account,
- * to /profile for an existing one.
+ * The chat-community (Discord) return: when the address may be Discord's answer, loads the code
+ * that checks it against this tab's sign-in and finishes it (`../lib/discord-return.ts`).
  */
 export function useDiscordReturn(): void {
   const location = useLocation();
   const navigate = useNavigate();
 
   useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    const code = params.get('code');
-    const refused = params.get('error'); // the visitor said no on Discord's page
-    if (!code && !refused) return;
-    // Uses the saved state up, so this runs once per sign-in even when the effect runs again
-    // (StrictMode, a re-render before the address changes).
-    if (!takeDiscordState(params.get('state'))) return;
-
-    for (const name of DISCORD_PARAMS) params.delete(name);
-    const search = params.toString();
-    void navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
-      { replace: true },
-    );
-    if (!code) {
-      notify.error(MESSAGES.discordFailed);
-      return;
-    }
-
-    api
-      .discord(code)
-      .then(({ user, token, created }) => {
-        session.signIn(user, token, { alsoSaveToken: true });
-        notify.success(discordWelcome(user.FullName));
-        void navigate(created ? '/' : '/profile');
-      })
-      .catch((error: unknown) => notify.error(errorMessage(error, MESSAGES.discordFailed)));
+    if (!MAY_BE_DISCORD_RETURN.test(location.search)) return;
+    import('../lib/discord-return')
+      .then(({ finishDiscordReturn }) => finishDiscordReturn(location, navigate))
+      .catch((error: unknown) => console.error('[hypertek] Discord return not handled', error));
   }, [location, navigate]);
 }

@@ -1,7 +1,9 @@
-import { createDiscordState, getRuntimeConfig, MESSAGES, notify } from '@hypertek/shared';
+import { getRuntimeConfig, MESSAGES, notify } from '@hypertek/shared';
+import { createDiscordState } from '@hypertek/shared/discord-state';
 
 import { discordAuthorizeUrl } from '../lib/discord-authorize-url';
 import { leaveSite } from '../lib/leave-site';
+import { DISCORD_NOT_CONFIGURED } from '../lib/sign-in-texts';
 import { AlternativeButton } from './alternative-button';
 import { DiscordIcon } from './provider-icons';
 
@@ -17,7 +19,7 @@ export function DiscordSignInButton() {
       <AlternativeButton
         icon={<DiscordIcon />}
         label="Continue with Discord"
-        note={MESSAGES.discordNotConfigured}
+        note={DISCORD_NOT_CONFIGURED}
         disabled
       />
     );

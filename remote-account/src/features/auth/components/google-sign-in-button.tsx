@@ -2,6 +2,7 @@ import { api, errorMessage, getRuntimeConfig, MESSAGES, notify, session } from '
 import { useCallback, useRef, useState, type ComponentType } from 'react';
 import { useNavigate } from 'react-router';
 
+import { GOOGLE_NOT_CONFIGURED } from '../lib/sign-in-texts';
 import type { GoogleSignInFlowProps } from './google-sign-in-flow';
 import { AlternativeButton } from './alternative-button';
 import { GoogleIcon } from './provider-icons';
@@ -80,7 +81,7 @@ export function GoogleSignInButton({ failureMessage }: { failureMessage: string 
       <AlternativeButton
         icon={<GoogleIcon />}
         label="Continue with Google"
-        note={MESSAGES.googleNotConfigured}
+        note={GOOGLE_NOT_CONFIGURED}
         disabled
       />
     );

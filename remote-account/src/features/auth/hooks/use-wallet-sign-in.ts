@@ -20,6 +20,7 @@ import {
   walletErrorCode,
   type Eip1193Provider,
 } from '../lib/browser-wallet';
+import { WALLET_HELP } from '../lib/sign-in-texts';
 
 /** The wallet left a prompt unanswered for WALLET_SIGNATURE_TIMEOUT_MS. */
 class WalletTimeout extends Error {}
@@ -69,7 +70,7 @@ async function signInWith(wallet: Eip1193Provider): Promise<AuthResponse> {
 /** Tells the visitor why the wallet sign-in stopped. */
 function reportFailure(error: unknown): void {
   if (error instanceof WalletTimeout) {
-    notify.warning(MESSAGES.walletSignatureHelp, { autoClose: WALLET_HELP_TOAST_MS });
+    notify.warning(WALLET_HELP, { autoClose: WALLET_HELP_TOAST_MS });
   } else if (walletErrorCode(error) === USER_REJECTED) {
     notify.error(MESSAGES.signatureCancelled);
   } else {

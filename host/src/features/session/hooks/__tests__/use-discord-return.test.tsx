@@ -1,4 +1,5 @@
-import { DISCORD_STATE_STORAGE_KEY, session, type User } from '@hypertek/shared';
+import { session, type User } from '@hypertek/shared';
+import { DISCORD_STATE_STORAGE_KEY } from '@hypertek/shared/discord-state';
 import {
   deferred,
   makeUser,
@@ -30,8 +31,8 @@ function discordAnswers(reply: Reply | Promise<Reply>) {
   return () => requests.filter((r) => r.url === '/user/discord');
 }
 
-/** Lets pending promises and effects run. */
-const settle = () => act(() => Promise.resolve());
+/** Lets the return's code load and run (it is a chunk of its own), and what it started settle. */
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 
 describe('chat-community (Discord) return', () => {
   it('with the state this tab sent: removes code and state from the address at once and POSTs the code', async () => {
