@@ -32,13 +32,12 @@ class WalletTimeout extends Error {}
  * the button waiting for good.)
  */
 function answerOf(wallet: Eip1193Provider, method: string, params?: unknown[]): Promise<unknown> {
+  const request = wallet.request(params ? { method, params } : { method });
   let timer: ReturnType<typeof setTimeout> | undefined;
   const timeout = new Promise<never>((_, reject) => {
     timer = setTimeout(() => reject(new WalletTimeout()), WALLET_SIGNATURE_TIMEOUT_MS);
   });
-  return Promise.race([wallet.request({ method, params }), timeout]).finally(() =>
-    clearTimeout(timer),
-  );
+  return Promise.race([request, timeout]).finally(() => clearTimeout(timer));
 }
 
 /**
