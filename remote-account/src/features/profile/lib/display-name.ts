@@ -5,9 +5,8 @@ export const shortWalletAddress = (address: string): string =>
   address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
 
 /**
- * The name the profile shows: FullName, else the `Fullname` field one screen of the spec reads
- * (SPEC §3), else the email, else (a wallet account has neither name nor email) the short wallet
- * address.
+ * The name the profile shows: FullName, else the `Fullname` field one screen of the spec reads,
+ * else the email, else (a wallet account may have neither name nor email) the short wallet address.
  */
 export function displayName(user: User): string {
   const legacy = (user as User & { Fullname?: unknown }).Fullname;
