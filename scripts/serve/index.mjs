@@ -4,7 +4,8 @@
 //   node scripts/serve/index.mjs --app marketing --dist ./remote-marketing/dist --port 3101
 // Environment: the app's port variable (HOST_PORT, MARKETING_PORT, …), the runtime config
 // variables (PUBLIC_API_URL, REMOTE_*_URL, STRIPE_PUBLISHABLE_KEY, GOOGLE_CLIENT_ID,
-// DISCORD_CLIENT_ID), BIND_HOST (default: all interfaces), SERVE_CSP, SERVE_PRECOMPRESS.
+// DISCORD_CLIENT_ID, DISCORD_AUTHORIZE_URL, DISCORD_REDIRECT_URI, SITE_URL), BIND_HOST (default:
+// all interfaces), SERVE_CSP, SERVE_PRECOMPRESS.
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';

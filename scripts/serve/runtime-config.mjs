@@ -1,11 +1,11 @@
 // Writes the runtime configuration that every app fetches from `/config.json` at boot (shape:
 // `RuntimeConfig` in shared/src/config/runtime-config.ts) from environment variables, so one build
 // of each app serves every environment (ARCHITECTURE.md §2).
-import { API, APPS, portOf } from './apps.mjs';
+import { API, APPS, findApp, portOf } from './apps.mjs';
 
 /**
  * @param {NodeJS.ProcessEnv} env
- * @returns {{ apiBaseUrl: string, remotes: Record<string, string>, stripePublishableKey: string, googleClientId: string, discordClientId: string, paymentReturnUrl?: string }}
+ * @returns {{ apiBaseUrl: string, remotes: Record<string, string>, stripePublishableKey: string, googleClientId: string, discordClientId: string, discordAuthorizeUrl: string, discordRedirectUri: string, paymentReturnUrl?: string }}
  */
 export function runtimeConfigFromEnv(env = process.env) {
   const remotes = {};
@@ -26,10 +26,30 @@ export function runtimeConfigFromEnv(env = process.env) {
     stripePublishableKey: env.STRIPE_PUBLISHABLE_KEY ?? '',
     googleClientId: env.GOOGLE_CLIENT_ID ?? '',
     discordClientId: env.DISCORD_CLIENT_ID ?? '',
+    discordAuthorizeUrl: checkUrl(
+      'DISCORD_AUTHORIZE_URL',
+      env.DISCORD_AUTHORIZE_URL || 'https://discord.com/oauth2/authorize',
+    ),
+    discordRedirectUri: checkUrl(
+      'DISCORD_REDIRECT_URI',
+      env.DISCORD_REDIRECT_URI || `${siteUrl(env)}/signin`,
+    ),
   };
   if (env.PAYMENT_RETURN_URL)
     config.paymentReturnUrl = checkUrl('PAYMENT_RETURN_URL', env.PAYMENT_RETURN_URL);
   return config;
+}
+
+/**
+ * The site's address without a trailing slash: `SITE_URL` (as the API reads it, so the Discord
+ * return address both derive from it is the same), else the host on its local port.
+ * @param {NodeJS.ProcessEnv} env
+ */
+function siteUrl(env) {
+  const url = env.SITE_URL
+    ? checkUrl('SITE_URL', env.SITE_URL)
+    : `http://localhost:${portOf(findApp('host'), env)}`;
+  return url.replace(/\/+$/, '');
 }
 
 /** Fails fast, naming the variable, when a URL setting is not an absolute http(s) URL. */

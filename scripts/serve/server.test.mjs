@@ -40,6 +40,7 @@ const env = {
   PUBLIC_API_URL: 'https://api.example.test/api/v1',
   MARKETING_PORT: '3101',
   STRIPE_PUBLISHABLE_KEY: 'pk_test_1',
+  SITE_URL: 'https://hypertek.example.test/',
 };
 
 for (const remote of [false, true]) {
@@ -148,6 +149,8 @@ for (const remote of [false, true]) {
       assert.equal(config.remotes.checkout, 'http://localhost:3004/mf-manifest.json');
       assert.equal(config.stripePublishableKey, 'pk_test_1');
       assert.equal(config.googleClientId, '');
+      assert.equal(config.discordAuthorizeUrl, 'https://discord.com/oauth2/authorize');
+      assert.equal(config.discordRedirectUri, 'https://hypertek.example.test/signin');
     });
 
     test('only GET, HEAD and OPTIONS', async () => {
@@ -245,6 +248,43 @@ describe('policy helpers', () => {
     assert.throws(() => runtimeConfigFromEnv({ PUBLIC_API_URL: 'not a url' }), /PUBLIC_API_URL/);
     assert.throws(() => runtimeConfigFromEnv({ MARKETING_PORT: '70000' }), /MARKETING_PORT/);
   });
+  test('Discord: the authorize page and the return address, by default the site + /signin', () => {
+    const defaults = runtimeConfigFromEnv({ HOST_PORT: '3100' });
+    assert.equal(defaults.discordAuthorizeUrl, 'https://discord.com/oauth2/authorize');
+    assert.equal(defaults.discordRedirectUri, 'http://localhost:3100/signin');
+    // The API builds its default the same way from SITE_URL: the two must be equal.
+    assert.equal(
+      runtimeConfigFromEnv({ SITE_URL: 'https://hypertek.example' }).discordRedirectUri,
+      'https://hypertek.example/signin',
+    );
+    assert.equal(
+      runtimeConfigFromEnv({ SITE_URL: 'https://hypertek.example//' }).discordRedirectUri,
+      'https://hypertek.example/signin',
+    );
+    const set = runtimeConfigFromEnv({
+      SITE_URL: 'https://hypertek.example',
+      DISCORD_AUTHORIZE_URL: 'http://127.0.0.1:9400/oauth2/authorize',
+      DISCORD_REDIRECT_URI: 'https://login.hypertek.example/signin',
+    });
+    assert.equal(set.discordAuthorizeUrl, 'http://127.0.0.1:9400/oauth2/authorize');
+    assert.equal(set.discordRedirectUri, 'https://login.hypertek.example/signin');
+    // Empty means unset (compose passes `${NAME:-}`).
+    assert.equal(
+      runtimeConfigFromEnv({ DISCORD_AUTHORIZE_URL: '', DISCORD_REDIRECT_URI: '' })
+        .discordRedirectUri,
+      'http://localhost:3000/signin',
+    );
+    assert.throws(
+      () => runtimeConfigFromEnv({ DISCORD_AUTHORIZE_URL: 'discord.com/oauth2' }),
+      /DISCORD_AUTHORIZE_URL/,
+    );
+    assert.throws(
+      () => runtimeConfigFromEnv({ DISCORD_REDIRECT_URI: 'javascript:alert(1)' }),
+      /DISCORD_REDIRECT_URI/,
+    );
+    assert.throws(() => runtimeConfigFromEnv({ SITE_URL: 'localhost:3000' }), /SITE_URL/);
+  });
+
   test('the API process gets its public origin, not the API base of the browser', () => {
     assert.equal(
       apiProcessEnv({ PUBLIC_API_URL: 'https://api.example.test/api/v1' }).API_PUBLIC_ORIGIN,

@@ -22,6 +22,7 @@ beforeAll(() => preloadHttp());
 beforeEach(() => {
   session.signOut();
   localStorage.clear();
+  sessionStorage.clear();
   serveApi();
   registerRemotesMock.mockClear();
   loadRemoteMock.mockClear();

@@ -116,6 +116,23 @@ describe('api: the calls of SPEC §7', () => {
     expect(sent.config.headers.get('Content-Type')).toBe('application/json');
   });
 
+  it('metamaskNonce posts the address to /user/MetaMask/nonce and gives the message to sign', async () => {
+    const answer = {
+      success: true,
+      nonce: 'n0nce',
+      message: 'localhost wants you to sign in with your Ethereum account:\n0xAbC…',
+      issuedAt: '2025-01-01T00:00:00.000Z',
+      expiresAt: '2025-01-01T00:05:00.000Z',
+    };
+    const address = '0x52908400098527886E0F7030069857D2E4169EE7';
+    const sent = await send(() => api.metamaskNonce(address), answer);
+
+    expect(sent.method).toBe('post');
+    expect(sent.url).toBe(`${BASE}/user/MetaMask/nonce`);
+    expect(sent.body).toEqual({ address });
+    expect(sent.result).toEqual(answer);
+  });
+
   it('updateProfile PUTs the multipart form to /profile', async () => {
     const form = new FormData();
     form.append('FullName', 'Ada Lovelace');

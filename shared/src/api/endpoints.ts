@@ -23,6 +23,7 @@ import type {
   SearchResult,
   SignupPayload,
   User,
+  WalletNonceResponse,
 } from '../contract/types';
 import { http } from './http-client';
 
@@ -38,6 +39,9 @@ export const api = {
   login: (body: LoginPayload) => http.post<AuthResponse>('/user/login', body).then((r) => r.data),
   google: (token: string) => http.post<AuthResponse>('/user/google', { token }).then((r) => r.data),
   discord: (code: string) => http.post<AuthResponse>('/user/discord', { code }).then((r) => r.data),
+  /** The message a wallet signs to sign in: single use, bound to this site, valid 5 minutes. */
+  metamaskNonce: (address: string) =>
+    http.post<WalletNonceResponse>('/user/MetaMask/nonce', { address }).then((r) => r.data),
   metamask: (body: { address: string; signature: string; message: string }) =>
     http
       .post<AuthResponse>('/user/MetaMask', body, {

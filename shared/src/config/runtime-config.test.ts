@@ -37,6 +37,20 @@ describe('runtime config', () => {
     });
   });
 
+  it("sends Discord sign-ins to Discord's authorize page; the return address follows the page", () => {
+    expect(DEFAULT_RUNTIME_CONFIG.discordAuthorizeUrl).toBe('https://discord.com/oauth2/authorize');
+    expect(DEFAULT_RUNTIME_CONFIG.discordRedirectUri).toBe('');
+    expect(
+      setRuntimeConfig({
+        discordAuthorizeUrl: 'http://127.0.0.1:9/oauth2/authorize',
+        discordRedirectUri: 'https://hypertek.example/signin',
+      }),
+    ).toMatchObject({
+      discordAuthorizeUrl: 'http://127.0.0.1:9/oauth2/authorize',
+      discordRedirectUri: 'https://hypertek.example/signin',
+    });
+  });
+
   it('setRuntimeConfig overrides fields and merges remotes over the defaults', () => {
     const next = setRuntimeConfig({
       apiBaseUrl: 'https://api.hypertek.example/api/v1',

@@ -12,6 +12,14 @@ export interface RuntimeConfig {
   stripePublishableKey: string;
   googleClientId: string;
   discordClientId: string;
+  /** Discord's authorization page; the sign-in button sends the visitor there. */
+  discordAuthorizeUrl: string;
+  /**
+   * Where Discord sends the visitor back (`<site origin>/signin` unless configured). It must equal
+   * the API's DISCORD_REDIRECT_URI: Discord refuses a code exchange whose redirect differs.
+   * Empty: this page's origin + `/signin`.
+   */
+  discordRedirectUri: string;
   /** Where the card provider sends the buyer back after an embedded payment. */
   paymentReturnUrl?: string;
 }
@@ -27,6 +35,8 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
   stripePublishableKey: '',
   googleClientId: '',
   discordClientId: '',
+  discordAuthorizeUrl: 'https://discord.com/oauth2/authorize',
+  discordRedirectUri: '',
 };
 
 let current: RuntimeConfig = DEFAULT_RUNTIME_CONFIG;

@@ -241,6 +241,18 @@ export interface ApiEnvelope {
 export interface AuthResponse extends ApiEnvelope {
   user: User;
   token: string;
+  /** True when this call created the account (Google, Discord and wallet sign-ins). */
+  created?: boolean;
+}
+/**
+ * The wallet sign-in challenge: `message` is the full EIP-4361 (Sign-In with Ethereum) text the
+ * wallet signs, built by the server around a single-use `nonce` that expires at `expiresAt`.
+ */
+export interface WalletNonceResponse extends ApiEnvelope {
+  nonce: string;
+  message: string;
+  issuedAt: string;
+  expiresAt: string;
 }
 export interface ListResponse<T> extends ApiEnvelope {
   data: T[];

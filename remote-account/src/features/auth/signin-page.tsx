@@ -47,7 +47,7 @@ export default function SigninPage() {
           Forgot password?
         </Link>
       </AuthForm>
-      <SignInAlternatives />
+      <SignInAlternatives googleFailureMessage={MESSAGES.googleLoginFailed} />
     </AuthShell>
   );
 }

@@ -48,7 +48,7 @@ export default function SignupPage() {
           onConfirm={setConfirm}
         />
       </AuthForm>
-      <SignInAlternatives />
+      <SignInAlternatives googleFailureMessage={MESSAGES.googleSignupFailed} />
     </AuthShell>
   );
 }

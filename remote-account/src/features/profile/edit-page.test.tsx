@@ -123,6 +123,13 @@ describe('/edit', () => {
     expect(screen.queryByLabelText('New Password')).not.toBeInTheDocument();
   });
 
+  it("follows the server's answer: no password section once it says the account has none", async () => {
+    // The session's copy still says "has a password" (it was cleared since, say by a Google link).
+    await openEdit({}, { ...serverUser, Password: false, GoogleId: 'g-109' });
+    expect(session.getSnapshot().user?.Password).toBe(true);
+    expect(screen.queryByRole('group', { name: 'Change password' })).not.toBeInTheDocument();
+  });
+
   it('refuses a new password that differs from its confirmation, sending nothing', async () => {
     const { user, sent } = await openEdit();
     await user.type(screen.getByLabelText('Current Password'), 'old-password');

@@ -1,35 +1,21 @@
-import { api, discordWelcome, errorMessage, MESSAGES, notify, session } from '@hypertek/shared';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
+/** Discord's return carries `code` (or `error`); any other address needs nothing more. */
+const MAY_BE_DISCORD_RETURN = /[?&](code|error)=/;
+
 /**
- * The chat-community (Discord) return (SPEC §4): a `code` query parameter is removed from the
- * address at once and exchanged with the server; success signs in and goes to '/'.
+ * The chat-community (Discord) return: when the address may be Discord's answer, loads the code
+ * that checks it against this tab's sign-in and finishes it (`../lib/discord-return.ts`).
  */
 export function useDiscordReturn(): void {
   const location = useLocation();
   const navigate = useNavigate();
-  const exchanged = useRef<string | null>(null);
 
   useEffect(() => {
-    const params = new URLSearchParams(location.search);
-    const code = params.get('code');
-    if (!code || exchanged.current === code) return;
-    exchanged.current = code;
-    params.delete('code');
-    const search = params.toString();
-    void navigate(
-      { pathname: location.pathname, search: search ? `?${search}` : '', hash: location.hash },
-      { replace: true },
-    );
-
-    api
-      .discord(code)
-      .then(({ user, token }) => {
-        session.signIn(user, token, { alsoSaveToken: true });
-        notify.success(discordWelcome(user.FullName));
-        void navigate('/');
-      })
-      .catch((error: unknown) => notify.error(errorMessage(error, MESSAGES.discordFailed)));
+    if (!MAY_BE_DISCORD_RETURN.test(location.search)) return;
+    import('../lib/discord-return')
+      .then(({ finishDiscordReturn }) => finishDiscordReturn(location, navigate))
+      .catch((error: unknown) => console.error('[hypertek] Discord return not handled', error));
   }, [location, navigate]);
 }

@@ -1,92 +1,28 @@
-import { notify } from '@hypertek/shared';
-
-/** Wallet, Google and Discord sign-in arrive with a later issue; until then they say so. */
-export const COMING_SOON = 'Coming soon';
-
-function WalletIcon() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M3 7.5A2.5 2.5 0 0 1 5.5 5H18v3"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-      />
-      <rect
-        x="3"
-        y="8"
-        width="18"
-        height="11"
-        rx="2.2"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-      />
-      <circle cx="16.5" cy="13.5" r="1.4" fill="currentColor" />
-    </svg>
-  );
-}
-
-function GoogleIcon() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M20.6 12.2c0-.6-.1-1.2-.2-1.8H12v3.4h4.8a4.1 4.1 0 0 1-1.8 2.7v2.2h2.9c1.7-1.6 2.7-3.9 2.7-6.5Z"
-        fill="#4285f4"
-      />
-      <path
-        d="M12 21c2.4 0 4.5-.8 5.9-2.2L15 16.5c-.8.5-1.8.9-3 .9-2.3 0-4.3-1.6-5-3.7H4v2.3A9 9 0 0 0 12 21Z"
-        fill="#34a853"
-      />
-      <path d="M7 13.7a5.4 5.4 0 0 1 0-3.4V8H4a9 9 0 0 0 0 8l3-2.3Z" fill="#fbbc05" />
-      <path
-        d="M12 6.6c1.3 0 2.5.5 3.4 1.3L18 5.4A9 9 0 0 0 4 8l3 2.3c.7-2.1 2.7-3.7 5-3.7Z"
-        fill="#ea4335"
-      />
-    </svg>
-  );
-}
-
-function DiscordIcon() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M18.6 6.2A15 15 0 0 0 15 5l-.4.9a13.6 13.6 0 0 0-5.2 0L9 5a15 15 0 0 0-3.7 1.2C3 9.6 2.4 13 2.7 16.3A15 15 0 0 0 7.2 18.6l.9-1.5c-.6-.2-1.1-.5-1.6-.8l.4-.3a10.6 10.6 0 0 0 10.2 0l.4.3c-.5.3-1 .6-1.6.8l.9 1.5a15 15 0 0 0 4.5-2.3c.4-3.8-.6-7.2-2.7-10.1ZM9.1 14.3c-.9 0-1.6-.8-1.6-1.8s.7-1.8 1.6-1.8 1.6.8 1.6 1.8-.7 1.8-1.6 1.8Zm5.8 0c-.9 0-1.6-.8-1.6-1.8s.7-1.8 1.6-1.8 1.6.8 1.6 1.8-.7 1.8-1.6 1.8Z"
-        fill="#5865f2"
-      />
-    </svg>
-  );
-}
-
-const ALTERNATIVES = [
-  { label: 'Continue with MetaMask', Icon: WalletIcon },
-  { label: 'Continue with Google', Icon: GoogleIcon },
-  { label: 'Continue with Discord', Icon: DiscordIcon },
-] as const;
+import { DiscordSignInButton } from './discord-sign-in-button';
+import { GoogleSignInButton } from './google-sign-in-button';
+import { WalletSignInButton } from './wallet-sign-in-button';
 
 /**
- * The three other ways in of SPEC §2 (browser wallet, identity provider, chat community), shown
- * on /signup and /signin. WARNING: not wired yet — each only toasts 'Coming soon'.
+ * The other ways in, on /signup and /signin: a browser wallet, Google, Discord. Nothing of a
+ * provider loads before its button is clicked. `googleFailureMessage` is the page's words for a
+ * failed Google sign-in ('Google login failed!' or 'Google signup failed!').
  */
-export function SignInAlternatives() {
+export function SignInAlternatives({ googleFailureMessage }: { googleFailureMessage: string }) {
   return (
     <div className="ac-alternatives">
       <p className="ac-divider">
         <span>or continue with</span>
       </p>
       <ul className="ac-alternatives-list">
-        {ALTERNATIVES.map(({ label, Icon }) => (
-          <li key={label}>
-            <button
-              type="button"
-              className="btn btn-ghost ac-alternative"
-              onClick={() => notify.info(COMING_SOON)}
-            >
-              <Icon />
-              <span>{label}</span>
-            </button>
-          </li>
-        ))}
+        <li>
+          <WalletSignInButton />
+        </li>
+        <li>
+          <GoogleSignInButton failureMessage={googleFailureMessage} />
+        </li>
+        <li>
+          <DiscordSignInButton />
+        </li>
       </ul>
     </div>
   );

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { displayName, userId } from '../lib/display-name';
 import { Avatar } from './avatar';
 import { HeroBanner } from './hero-banner';
+import { SignInMethods } from './sign-in-methods';
 
 /** Banner, avatar, name, id, balance and 'Edit Profile' (SPEC §2 profile page). */
 export function ProfileHero({ user }: { user: User }) {
@@ -18,6 +19,7 @@ export function ProfileHero({ user }: { user: User }) {
           <p className="muted ac-profile-uid">
             ID: <span>{userId(user)}</span>
           </p>
+          <SignInMethods user={user} />
         </div>
         <div className="ac-profile-side">
           <p className="ac-balance">
