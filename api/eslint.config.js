@@ -7,8 +7,6 @@ export default [
   {
     files: ['**/*.ts'],
     rules: {
-      // Only our own modules can form a cycle; parsing PGlite's minified bundle overflows the stack.
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
       // Fastify plugins, hooks and handlers are async by contract (the promise signals completion),
       // whether or not they await anything.
       '@typescript-eslint/require-await': 'off',

@@ -3,6 +3,8 @@ import { after, before } from 'node:test';
 import { startSite, stopSite } from '../support/site.ts';
 import './routes.ts';
 import './journeys.ts';
+import './payments.ts';
+import './signins.ts';
 
 before(startSite);
 after(stopSite);

@@ -1,0 +1,166 @@
+// Buying by card on the running stack, with the API's offline sandbox (it behaves like Stripe's
+// test mode): a land bought with 4242… shows up in the chart, the activity table and the
+// profile's Land tab and cannot be bought twice; a declined card records nothing; the 'Secure
+// Payment' variant comes back through /dashboard.
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
+import { withPage } from '../support/browser.ts';
+import { useSite } from '../support/site.ts';
+
+const PASSWORD = 'Buyer-2117!';
+
+interface Buyer {
+  email: string;
+  id: string;
+  token: string;
+}
+
+void describe('card payment journeys', () => {
+  const site = useSite();
+
+  /** A new account (through the API), then signed in through the sign-in page. */
+  async function signInNewBuyer(page: Page): Promise<Buyer> {
+    const email = `buyer-${randomBytes(5).toString('hex')}@example.com`;
+    const response = await fetch(`${site.stack.apiUrl ?? ''}/user/signup`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ Email: email, Password: PASSWORD, ConfirmPassword: PASSWORD }),
+    });
+    assert.equal(response.status, 201, await response.clone().text());
+    const body = (await response.json()) as { user: { _id: string }; token: string };
+    await page.goto(`${site.stack.siteUrl}/signin`);
+    const form = page.locator('[data-remote="account"] form').first();
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await form.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(`${site.stack.siteUrl}/profile`);
+    return { email, id: body.user._id, token: body.token };
+  }
+
+  /** Opens the `index`-th land of /land (the first tile is 'Instant Sell') and returns its title. */
+  async function openLand(page: Page, index: number): Promise<string> {
+    await page.goto(`${site.stack.siteUrl}/land`);
+    const link = page.getByRole('link', { name: /^Buy Now: / }).nth(index);
+    const label = (await link.getAttribute('aria-label')) ?? '';
+    await link.click();
+    await page.waitForURL(/\/buy-land/);
+    return label.replace(/^Buy Now: /, '');
+  }
+
+  /** Buy Now → Buy Assets' Buy Now → Confirm: the purchase check, then the card page. */
+  async function startPurchase(page: Page): Promise<void> {
+    const detail = page.locator('[data-remote="marketplace"]');
+    await detail.getByRole('button', { name: 'Buy Now', exact: true }).first().click();
+    const assets = page.getByRole('dialog');
+    await assets.getByRole('button', { name: 'Buy Now', exact: true }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Confirm', exact: true }).click();
+  }
+
+  async function fillCard(page: Page, number: string): Promise<void> {
+    const checkout = page.locator('[data-remote="checkout"]');
+    // The card form asks for the name on the card; the embedded form does not.
+    const name = checkout.getByLabel('Name on card');
+    if ((await name.count()) > 0) await name.fill('Ada Buyer');
+    await checkout.getByLabel('Card number').fill(number);
+    await checkout.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
+    await checkout.getByLabel('Security code (CVC)').fill('123');
+  }
+
+  const api = async (buyer: Buyer, path: string) => {
+    const response = await fetch(`${site.stack.apiUrl ?? ''}${path}`, {
+      headers: { authorization: `Bearer ${buyer.token}` },
+    });
+    return (await response.json()) as Record<string, unknown>;
+  };
+  const historyTitles = async (buyer: Buyer): Promise<string[]> => {
+    const body = await api(buyer, `/history/history/${buyer.id}`);
+    return (body.data as { gameTitle: string }[]).map((entry) => entry.gameTitle);
+  };
+
+  void test('pay for a land with 4242…: /success, chart, activity, Land tab, and no second purchase', async (t) => {
+    await withPage(site.browser, t, async ({ page }) => {
+      await signInNewBuyer(page);
+      const title = await openLand(page, 1);
+      await startPurchase(page);
+      await page.waitForURL(/\/stripe-payment/);
+      const payButton = page.getByRole('button', { name: /^Pay \$/ });
+      const price = ((await payButton.textContent()) ?? '').replace(/^Pay /, '');
+      // The buyer is told what the card is charged, next to the button.
+      await page
+        .getByText(/platform fee/i)
+        .first()
+        .waitFor();
+
+      await fillCard(page, '4242 4242 4242 4242');
+      await payButton.click();
+      await page.getByText('Payment Successful!', { exact: true }).first().waitFor();
+      await page.waitForURL(`${site.stack.siteUrl}/success`);
+      await page.getByText('Your request has been sent successfully').waitFor();
+      await page.getByTestId('receipt').getByText(title).waitFor();
+
+      // The land page's chart now holds the purchase.
+      await page.goBack();
+      await openLand(page, 1);
+      const chart = page.locator('canvas[aria-label^="Purchase Amount (USD)"]');
+      await chart.waitFor();
+      assert.match(
+        (await chart.getAttribute('aria-label')) ?? '',
+        new RegExp(`${title}.*\\${price}`),
+      );
+
+      // The public activity table shows the sale first.
+      await page.goto(`${site.stack.siteUrl}/market-place`);
+      const activity = page.locator('#mp-section-activity');
+      await activity.getByText(title).first().waitFor({ timeout: 20_000 });
+
+      // The profile's Land tab shows what the buyer owns.
+      await page.goto(`${site.stack.siteUrl}/Lands`);
+      await page.locator('[data-remote="account"]').getByText(title).first().waitFor();
+
+      // Buying it again is refused by the purchase check.
+      await openLand(page, 1);
+      await startPurchase(page);
+      await page.getByText('Sorry you have already purchased it').first().waitFor();
+      assert.match(page.url(), /\/buy-land/, 'no way to the card page for an owned item');
+    });
+  });
+
+  void test('a declined card shows the error in the form and records nothing', async (t) => {
+    await withPage(site.browser, t, async ({ page }) => {
+      const buyer = await signInNewBuyer(page);
+      await openLand(page, 2);
+      await startPurchase(page);
+      await page.waitForURL(/\/stripe-payment/);
+      await fillCard(page, '4000 0000 0000 0002');
+      await page.getByRole('button', { name: /^Pay \$/ }).click();
+      await page.locator('[data-remote="checkout"]').getByText('Your card was declined.').waitFor();
+      assert.match(page.url(), /\/stripe-payment/, 'the buyer stays on the form');
+      assert.deepEqual(await historyTitles(buyer), [], 'no payment recorded');
+    });
+  });
+
+  void test("'Secure Payment' with a card that asks for authentication returns through /dashboard", async (t) => {
+    await withPage(site.browser, t, async ({ page }) => {
+      const buyer = await signInNewBuyer(page);
+      const title = await openLand(page, 3);
+      await startPurchase(page);
+      await page.waitForURL(/\/stripe-payment/);
+      await page.getByRole('radio', { name: /Secure Payment/ }).check();
+      await fillCard(page, '4000 0027 6000 3184');
+      await page.getByRole('button', { name: /^Pay \$/ }).click();
+
+      const bank = page.getByRole('dialog', { name: 'Confirm this payment' });
+      await bank.getByRole('button', { name: 'Complete authentication' }).click();
+      await page.waitForURL(/\/dashboard/);
+      await page.getByText('Payment Successful! 💳').first().waitFor();
+      await page.getByText('Welcome to Dashboard').waitFor();
+      // The query is removed once read; the status shown comes from the API.
+      await page.waitForURL(`${site.stack.siteUrl}/dashboard`);
+      await page.getByText('Payment confirmed').waitFor();
+      await page.locator('[data-remote="checkout"]').getByText(title).first().waitFor();
+      assert.deepEqual(await historyTitles(buyer), [title]);
+    });
+  });
+});
