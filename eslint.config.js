@@ -7,26 +7,58 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-const apps = ['host', 'remote-marketing', 'remote-marketplace', 'remote-account', 'remote-checkout'];
+const apps = [
+  'host',
+  'remote-marketing',
+  'remote-marketplace',
+  'remote-account',
+  'remote-checkout',
+];
 
 // Tests and their helpers: the only files that may import @hypertek/shared/testing (or any testing/ folder).
-const testFiles = ['**/*.test.{ts,tsx}', '**/__tests__/**', '**/test/**', '**/testing/**', '**/jest.setup*'];
-const sharedSrc = { group: ['@hypertek/shared/src/*'], message: "Use @hypertek/shared's exports map." };
+const testFiles = [
+  '**/*.test.{ts,tsx}',
+  '**/__tests__/**',
+  '**/test/**',
+  '**/testing/**',
+  '**/jest.setup*',
+];
+const sharedSrc = {
+  group: ['@hypertek/shared/src/*'],
+  message: "Use @hypertek/shared's exports map.",
+};
 const testingOnly = {
   group: ['@hypertek/shared/testing', '@hypertek/shared/testing/*', '**/testing', '**/testing/*'],
-  message: '@hypertek/shared/testing is for tests only (it replaces the network); app code never imports it.',
+  message:
+    '@hypertek/shared/testing is for tests only (it replaces the network); app code never imports it.',
 };
-const restrict = (message, patterns) => ['error', { paths: [{ name: 'react-router-dom', message }], patterns }];
-const rootMessage = "Import from 'react-router' (shared singleton; react-router-dom only re-exports it).";
+const restrict = (message, patterns) => [
+  'error',
+  { paths: [{ name: 'react-router-dom', message }], patterns },
+];
+const rootMessage =
+  "Import from 'react-router' (shared singleton; react-router-dom only re-exports it).";
 const appMessage = "Import from 'react-router'.";
 const otherApps = (app) =>
   apps
     .filter((other) => other !== app)
-    .map((other) => ({ group: [`@hypertek/${other}`, `@hypertek/${other}/*`, `**/${other}/**`], message: 'Apps never import each other; go through @hypertek/shared.' }));
+    .map((other) => ({
+      group: [`@hypertek/${other}`, `@hypertek/${other}/*`, `**/${other}/**`],
+      message: 'Apps never import each other; go through @hypertek/shared.',
+    }));
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/coverage/**', '**/node_modules/**', '**/*.config.js', '**/*.config.mjs', '**/jest-config.js', 'scripts/**', 'api/drizzle/**'],
+    ignores: [
+      '**/dist/**',
+      '**/coverage/**',
+      '**/node_modules/**',
+      '**/*.config.js',
+      '**/*.config.mjs',
+      '**/jest-config.js',
+      'scripts/**',
+      'api/drizzle/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
@@ -62,7 +94,10 @@ export default tseslint.config(
         'no-restricted-imports': restrict(appMessage, [...otherApps(app), testingOnly]),
       },
     },
-    { files: testFiles.map((glob) => `${app}/${glob}`), rules: { 'no-restricted-imports': restrict(appMessage, otherApps(app)) } },
+    {
+      files: testFiles.map((glob) => `${app}/${glob}`),
+      rules: { 'no-restricted-imports': restrict(appMessage, otherApps(app)) },
+    },
   ]),
   {
     files: ['**/*.test.{ts,tsx}', '**/__tests__/**', '**/test/**', 'e2e/**'],
