@@ -293,6 +293,13 @@ export function createPaymentsRepository({ db }: Database) {
         if (input.flow === 'embedded' || !confirmable.includes(active.status)) {
           return { kind: 'open', attempt: active };
         }
+        if (
+          active.status === 'requires_action' &&
+          active.paymentMethodId === input.paymentMethodId
+        ) {
+          // The same card again while the bank's step is pending: that step is still the answer.
+          return { kind: 'open', attempt: active };
+        }
         // The card form with an open intent (declined before, authentication abandoned, or made
         // for the embedded element): confirm that same intent with this card.
         const attempt = await update(tx, active.id, {

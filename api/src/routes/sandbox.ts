@@ -81,6 +81,10 @@ const sandboxRoutes: FastifyPluginAsyncTypebox<{
     async (request) => {
       const result = await sandbox.createPaymentMethod(request.body);
       if (!result.ok) throw new HttpError(400, result.message, { code: result.code });
+      request.log.debug(
+        { paymentMethod: result.method.id, card: result.method.card },
+        'sandbox payment method created',
+      );
       return result.method;
     },
   );

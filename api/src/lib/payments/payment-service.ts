@@ -184,6 +184,17 @@ export function createPaymentService(options: PaymentServiceOptions) {
     }
     const settled = await repository.settle(attempt.id, result.intent, result.declined);
     recorded(settled);
+    log.debug(
+      {
+        attemptId: attempt.id,
+        op,
+        intent: result.intent.id,
+        status: settled.attempt.status,
+        declined: result.declined?.code ?? null,
+        card: result.intent.card,
+      },
+      'payment provider answered',
+    );
     return { attempt: settled.attempt };
   }
 
