@@ -102,6 +102,23 @@ export function createPaymentsRepository({ db }: Database) {
     return row === undefined ? undefined : { ...row.attempt, leased: row.leased };
   }
 
+  /**
+   * Locks an attempt for a change, its order first: every transaction here takes the order's
+   * lock before the attempt's, so two of them can never wait for each other.
+   */
+  async function lockAttempt(
+    tx: Tx,
+    where: SQL,
+  ): Promise<(AttemptRow & { leased: boolean }) | undefined> {
+    const [ref] = await tx
+      .select({ id: paymentAttempts.id, orderId: paymentAttempts.orderId })
+      .from(paymentAttempts)
+      .where(where);
+    if (ref === undefined) return undefined;
+    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, ref.orderId)).for('update');
+    return readAttempt(tx, eq(paymentAttempts.id, ref.id), true);
+  }
+
   async function update(
     tx: Tx,
     id: string,
@@ -320,7 +337,7 @@ export function createPaymentsRepository({ db }: Database) {
       declined: PaymentFailure | null,
     ): Promise<{ attempt: AttemptRow; recorded: boolean }> {
       return db.transaction(async (tx) => {
-        const attempt = await readAttempt(tx, eq(paymentAttempts.id, attemptId), true);
+        const attempt = await lockAttempt(tx, eq(paymentAttempts.id, attemptId));
         if (attempt === undefined) throw new Error(`payment attempt ${attemptId} vanished`);
         return apply(tx, attempt, intent, declined, true);
       });
@@ -350,7 +367,7 @@ export function createPaymentsRepository({ db }: Database) {
       failure: PaymentFailure | null,
     ): Promise<{ attempt: AttemptRow; recorded: boolean } | null> {
       return db.transaction(async (tx) => {
-        const attempt = await readAttempt(tx, eq(paymentAttempts.providerRef, intent.id), true);
+        const attempt = await lockAttempt(tx, eq(paymentAttempts.providerRef, intent.id));
         if (attempt === undefined) return null;
         return apply(tx, attempt, intent, failure, false);
       });

@@ -182,7 +182,15 @@ export function createPaymentService(options: PaymentServiceOptions) {
       await repository.release(attempt.id);
       throw error;
     }
-    const settled = await repository.settle(attempt.id, result.intent, result.declined);
+    let settled;
+    try {
+      settled = await repository.settle(attempt.id, result.intent, result.declined);
+    } catch (error) {
+      // The provider's answer is not stored: the next request repeats the call (same key, same
+      // answer) at once instead of waiting for the lease to run out.
+      await repository.release(attempt.id).catch(() => {});
+      throw error;
+    }
     recorded(settled);
     log.debug(
       {
