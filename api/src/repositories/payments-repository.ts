@@ -7,7 +7,7 @@
  * - a purchase is recorded once (order → paid, payment row, activity row) in one transaction.
  * No transaction is held open while the provider is called.
  */
-import { and, desc, eq, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../db/client';
 import {
@@ -110,13 +110,17 @@ export function createPaymentsRepository({ db }: Database) {
     tx: Tx,
     where: SQL,
   ): Promise<(AttemptRow & { leased: boolean }) | undefined> {
-    const [ref] = await tx
-      .select({ id: paymentAttempts.id, orderId: paymentAttempts.orderId })
-      .from(paymentAttempts)
-      .where(where);
-    if (ref === undefined) return undefined;
-    await tx.select({ id: orders.id }).from(orders).where(eq(orders.id, ref.orderId)).for('update');
-    return readAttempt(tx, eq(paymentAttempts.id, ref.id), true);
+    await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        inArray(
+          orders.id,
+          tx.select({ orderId: paymentAttempts.orderId }).from(paymentAttempts).where(where),
+        ),
+      )
+      .for('update');
+    return readAttempt(tx, where, true);
   }
 
   async function update(
@@ -147,8 +151,8 @@ export function createPaymentsRepository({ db }: Database) {
     tx: Tx,
     attempt: AttemptRow,
     intent: ProviderIntent,
-  ): Promise<boolean> {
-    await update(tx, attempt.id, {
+  ): Promise<{ attempt: AttemptRow; recorded: boolean }> {
+    const succeeded = await update(tx, attempt.id, {
       status: 'succeeded',
       providerRef: intent.id,
       clientSecret: intent.clientSecret ?? attempt.clientSecret,
@@ -167,7 +171,7 @@ export function createPaymentsRepository({ db }: Database) {
       })
       .where(and(eq(orders.id, attempt.orderId), eq(orders.status, 'pending')))
       .returning({ id: orders.id });
-    if (paid === undefined) return false;
+    if (paid === undefined) return { attempt: succeeded, recorded: false };
     await tx.insert(payments).values({
       orderId: attempt.orderId,
       userId: attempt.userId,
@@ -177,28 +181,26 @@ export function createPaymentsRepository({ db }: Database) {
       provider: attempt.provider,
       providerRef: intent.id,
     });
-    const [buyer] = await tx
+    const [names] = await tx
       .select({
         fullName: users.fullName,
         email: users.email,
         walletAddress: users.walletAddress,
+        title: items.title,
       })
       .from(users)
+      .innerJoin(items, eq(items.id, attempt.itemId))
       .where(eq(users.id, attempt.userId));
-    const [item] = await tx
-      .select({ title: items.title })
-      .from(items)
-      .where(eq(items.id, attempt.itemId));
     await tx.insert(activities).values({
       itemId: attempt.itemId,
-      name: item?.title ?? 'Item',
+      name: names?.title ?? 'Item',
       type: 'Sale',
-      buyer: buyer === undefined ? 'A pilot' : buyerDisplayName(buyer),
+      buyer: names === undefined ? 'A pilot' : buyerDisplayName(names),
       buyerId: attempt.userId,
       seller: PLATFORM_SELLER,
       priceCents: intent.amountCents,
     });
-    return true;
+    return { attempt: succeeded, recorded: true };
   }
 
   /**
@@ -214,14 +216,7 @@ export function createPaymentsRepository({ db }: Database) {
     releaseLease: boolean,
   ): Promise<{ attempt: AttemptRow; recorded: boolean }> {
     if (attempt.status === 'succeeded') return { attempt, recorded: false };
-    if (intent.status === 'succeeded') {
-      const recorded = await recordPurchase(tx, attempt, intent);
-      const [row] = await tx
-        .select()
-        .from(paymentAttempts)
-        .where(eq(paymentAttempts.id, attempt.id));
-      return { attempt: row ?? attempt, recorded };
-    }
+    if (intent.status === 'succeeded') return recordPurchase(tx, attempt, intent);
     if (attempt.leased === true && !releaseLease) return { attempt, recorded: false };
     const row = await update(tx, attempt.id, {
       status: intent.status,
