@@ -98,7 +98,7 @@ async function startApi(port: number, databaseUrl: string): Promise<ChildProcess
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   let output = '';
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   const deadline = Date.now() + 180_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`API exited (${child.exitCode}):\n${output}`);
