@@ -1,25 +1,31 @@
 /**
  * Builds the API as a Fastify instance without starting it (server.ts starts it; tests call it
  * in-process with `inject`). Plugins load in a visible order: external (security headers, CORS,
- * rate limits, OpenAPI) → app (errors, database + repositories, mail, auth, sign-in providers) →
- * routes under /api/v1 (multipart parsing is registered by the profile routes only).
+ * rate limits, OpenAPI) → app (errors, database + repositories, mail, auth, sign-in providers,
+ * caches, payments) → routes under /api/v1 (multipart parsing is registered by the profile routes only; the sandbox
+ * routes exist in sandbox mode only, the webhook in Stripe mode only).
  */
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Config } from './config/env';
 import auth from './plugins/app/auth';
+import caches from './plugins/app/caches';
 import database from './plugins/app/database';
 import errorHandler from './plugins/app/error-handler';
 import mailer from './plugins/app/mailer';
+import payments from './plugins/app/payments';
 import signInProviders from './plugins/app/sign-in-providers';
 import openapi from './plugins/external/openapi';
 import security from './plugins/external/security';
 import catalogueRoutes from './routes/catalogue';
 import healthRoutes from './routes/health';
 import mediaRoutes from './routes/media';
+import webhookRoutes from './routes/payment-webhook';
+import paymentRoutes from './routes/payments';
 import profileRoutes from './routes/profile';
 import signInRoutes from './routes/sign-in';
 import purchaseRoutes from './routes/purchases';
+import sandboxRoutes from './routes/sandbox';
 import userRoutes from './routes/user';
 
 export const API_PREFIX = '/api/v1';
@@ -35,13 +41,31 @@ export const REDACT_PATHS = [
   '*.ConfirmPassword',
   '*.token',
   '*.passwordHash',
+  // Card data (the sandbox's payment-method route): never logged, even at trace level.
+  '*.number',
+  '*.cvc',
+  '*.exp_month',
+  '*.exp_year',
+  'req.body',
+  'request.body',
+  '*.clientSecret',
+  '*.client_secret',
 ];
 
-export async function buildApp(config: Config): Promise<FastifyInstance> {
+export interface BuildOptions {
+  /** Where log lines go (default: standard output). Tests capture them. */
+  logStream?: { write(line: string): void };
+}
+
+export async function buildApp(
+  config: Config,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     logger: {
       level: config.logLevel,
       redact: { paths: REDACT_PATHS, censor: '[redacted]' },
+      ...(options.logStream === undefined ? {} : { stream: options.logStream }),
     },
     bodyLimit: config.bodyLimit,
     // Opening the database runs migrations and, on first start, the seed: slower than 10 s on a
@@ -63,6 +87,8 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
   await app.register(mailer, opts);
   await app.register(auth, opts);
   await app.register(signInProviders, opts);
+  await app.register(caches, opts);
+  await app.register(payments, opts);
 
   await app.register(healthRoutes);
   await app.register(
@@ -73,6 +99,14 @@ export async function buildApp(config: Config): Promise<FastifyInstance> {
       await api.register(purchaseRoutes);
       await api.register(profileRoutes, opts);
       await api.register(mediaRoutes, opts);
+      await api.register(paymentRoutes, opts);
+      if (app.sandboxProvider !== null) {
+        await api.register(sandboxRoutes, { config, sandbox: app.sandboxProvider });
+      }
+      if (app.stripeProvider !== null) {
+        // Encapsulated: its raw-body JSON parser applies to the webhook only.
+        await api.register(webhookRoutes, { stripe: app.stripeProvider });
+      }
       api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
     },
     { prefix: API_PREFIX },

@@ -202,7 +202,7 @@ describe('health and docs', () => {
 describe('rate limits', () => {
   it('answers 429 with a clear message after too many sign-in attempts', async (t) => {
     const limited = await buildTestApp(t, {
-      rateLimit: { authMax: 3, windowMs: 60_000, namespace: 'unused' },
+      rateLimit: { authMax: 3, windowMs: 60_000, namespace: 'unused', sandboxMax: 30 },
     });
     const attempt = () =>
       limited.inject({

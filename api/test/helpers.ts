@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../src/app';
+import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
 
 export type TestApp = FastifyInstance & { config: Config };
@@ -52,6 +52,7 @@ async function createServerDatabase(
 export async function buildTestApp(
   t: Pick<TestContext, 'after'> | { after: (fn: () => Promise<void>) => void },
   overrides: Partial<Config> = {},
+  options: BuildOptions = {},
 ): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'hypertek-api-test-'));
   const server =
@@ -67,16 +68,19 @@ export async function buildTestApp(
     uploadsDir: join(dir, 'uploads'),
     outboxDir: join(dir, 'outbox'),
     seedOnStart: true,
+    // The offline sandbox unless a test points the app at a Stripe-speaking server.
+    payments: { provider: 'sandbox' },
     ...overrides,
     rateLimit: {
       ...baseConfig.rateLimit,
       authMax: 10_000,
+      sandboxMax: 10_000,
       ...overrides.rateLimit,
       // Counters of one test app are its own, even in a shared Redis.
       namespace: `hypertek-test-${randomBytes(6).toString('hex')}-`,
     },
   };
-  const app = await buildApp(config);
+  const app = await buildApp(config, options);
   await app.ready();
   t.after(async () => {
     await app.close();

@@ -12,6 +12,28 @@ export const API_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 export type NodeEnv = 'development' | 'test' | 'production';
 
+/** Where the Stripe SDK sends its requests (the SDK takes them as three options). */
+export interface StripeApiAddress {
+  protocol: 'http' | 'https';
+  host: string;
+  port: number;
+}
+
+/**
+ * Card payments: the real Stripe API when a secret key is set, otherwise the offline sandbox
+ * (same flow and states, Stripe's test cards).
+ */
+export type PaymentsConfig =
+  | { provider: 'sandbox' }
+  | {
+      provider: 'stripe';
+      secretKey: string;
+      /** Verifies webhook signatures; without it every webhook is refused. */
+      webhookSecret: string | null;
+      /** null: Stripe's own API. Set for a local server that speaks Stripe's API (tests). */
+      apiAddress: StripeApiAddress | null;
+    };
+
 export interface Config {
   nodeEnv: NodeEnv;
   host: string;
@@ -45,7 +67,10 @@ export interface Config {
     windowMs: number;
     /** Key prefix in Redis, so that tests running side by side never share counters. */
     namespace: string;
+    /** Requests per window and client IP on each sandbox payment route. */
+    sandboxMax: number;
   };
+  payments: PaymentsConfig;
   /** How long public catalogue answers (pages, search) are cached in memory; 0 disables. */
   catalogueCacheTtlMs: number;
   /** Largest JSON body, in bytes. */
@@ -187,6 +212,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   // Compared character for character by Discord with the registered redirect: kept as written.
   const redirectRaw = optional('DISCORD_REDIRECT_URI');
   if (redirectRaw !== null) url('DISCORD_REDIRECT_URI', null, ['http:', 'https:']);
+  const payments = paymentsConfig(env, nodeEnv, problems);
 
   const config: Config = {
     nodeEnv,
@@ -214,7 +240,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       authMax: int('RATE_LIMIT_AUTH_MAX', 10, 1, 1_000_000),
       windowMs: int('RATE_LIMIT_WINDOW_MS', 60_000, 1_000, 86_400_000),
       namespace: str('RATE_LIMIT_NAMESPACE', 'hypertek-rl-'),
+      sandboxMax: int('RATE_LIMIT_SANDBOX_MAX', 30, 1, 1_000_000),
     },
+    payments,
     catalogueCacheTtlMs: int('CATALOGUE_CACHE_TTL_MS', 5_000, 0, 3_600_000),
     bodyLimit: int('BODY_LIMIT', 100 * 1024, 1024, 10 * 1024 * 1024),
     avatarMaxBytes: int('AVATAR_MAX_BYTES', 2 * 1024 * 1024, 1024, 20 * 1024 * 1024),
@@ -243,4 +271,64 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+function paymentsConfig(env: Env, nodeEnv: NodeEnv, problems: string[]): PaymentsConfig {
+  const value = (name: string): string | null => {
+    const raw = env[name]?.trim();
+    return raw === undefined || raw === '' ? null : raw;
+  };
+  const secretKey = value('STRIPE_SECRET_KEY');
+  const webhookSecret = value('STRIPE_WEBHOOK_SECRET');
+  const apiBase = value('STRIPE_API_BASE');
+  if (secretKey === null) {
+    // Half a Stripe setup would silently run the sandbox: say so instead.
+    if (webhookSecret !== null)
+      problems.push('STRIPE_WEBHOOK_SECRET is set but STRIPE_SECRET_KEY is not');
+    if (apiBase !== null) problems.push('STRIPE_API_BASE is set but STRIPE_SECRET_KEY is not');
+    return { provider: 'sandbox' };
+  }
+  if (!/^(sk|rk)_/.test(secretKey)) {
+    problems.push('STRIPE_SECRET_KEY must be a secret or restricted key (sk_… or rk_…)');
+  }
+  if (webhookSecret !== null && !webhookSecret.startsWith('whsec_')) {
+    problems.push('STRIPE_WEBHOOK_SECRET must be a webhook signing secret (whsec_…)');
+  }
+  if (webhookSecret === null && nodeEnv === 'production') {
+    // Without webhooks a payment confirmed in the browser and then abandoned is never recorded.
+    problems.push('STRIPE_WEBHOOK_SECRET is required in production when STRIPE_SECRET_KEY is set');
+  }
+  return {
+    provider: 'stripe',
+    secretKey,
+    webhookSecret,
+    apiAddress: stripeApiAddress(apiBase, problems),
+  };
+}
+
+/** STRIPE_API_BASE, e.g. http://127.0.0.1:12111, as the SDK's protocol, host and port. */
+function stripeApiAddress(raw: string | null, problems: string[]): StripeApiAddress | null {
+  if (raw === null) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    problems.push(`STRIPE_API_BASE is not a valid URL (got "${raw}")`);
+    return null;
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    problems.push(`STRIPE_API_BASE must use http: or https: (got "${url.protocol}")`);
+    return null;
+  }
+  if (url.pathname !== '/' || url.search !== '' || url.username !== '') {
+    // The SDK adds /v1/… itself and takes no path, query or credentials.
+    problems.push(`STRIPE_API_BASE must be an origin like http://127.0.0.1:12111 (got "${raw}")`);
+    return null;
+  }
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return {
+    protocol,
+    host: url.hostname.replace(/^\[(.*)\]$/, '$1'),
+    port: url.port === '' ? (protocol === 'http' ? 80 : 443) : Number(url.port),
+  };
 }

@@ -131,3 +131,16 @@ function openPostgres(
     },
   };
 }
+
+/** A transaction of either driver (what `db.transaction` hands its callback). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** Whether an error (as drizzle wraps it) is a unique-constraint violation. */
+export function isUniqueViolation(error: unknown): boolean {
+  let e: unknown = error;
+  for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

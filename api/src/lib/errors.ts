@@ -6,6 +6,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** More fields for the answer (e.g. a payment's decline `code`); the route's schema lists them. */
+    readonly details?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'HttpError';

@@ -8,7 +8,6 @@ import type { Config } from '../config/env';
 import { decodeIdCursor, paginate } from '../lib/cursor';
 import { API_MESSAGES, notFound } from '../lib/errors';
 import { TtlCache } from '../lib/ttl-cache';
-import type { ActivityPage } from '../repositories/activity-repository';
 import { parseItemId, type ApiSearchHit, type ItemKind } from '../repositories/items-repository';
 import {
   ActivitySchema,
@@ -25,7 +24,8 @@ const catalogueRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
   // from every visitor (the catalogue changes only when it is reseeded).
   const ttl = opts.config.catalogueCacheTtlMs;
   const pages = new TtlCache<string>(ttl);
-  const feed = new TtlCache<ActivityPage>(ttl);
+  // Shared: a recorded purchase empties it.
+  const feed = fastify.activityFeedCache;
   const searches = new TtlCache<{ nfas: ApiSearchHit[]; lands: ApiSearchHit[] }>(ttl * 6);
 
   /**

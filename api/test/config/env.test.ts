@@ -129,4 +129,71 @@ describe('loadConfig', () => {
       },
     );
   });
+  it('uses the sandbox without a Stripe key, Stripe with one', () => {
+    assert.deepEqual(loadConfig({}).payments, { provider: 'sandbox' });
+    assert.deepEqual(
+      loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_WEBHOOK_SECRET: 'whsec_abc' }).payments,
+      {
+        provider: 'stripe',
+        secretKey: 'sk_test_abc',
+        webhookSecret: 'whsec_abc',
+        apiAddress: null,
+      },
+    );
+  });
+
+  it('reads STRIPE_API_BASE as the host, port and protocol the SDK takes', () => {
+    const stripe = (base: string) => {
+      const { payments } = loadConfig({ STRIPE_SECRET_KEY: 'sk_test_abc', STRIPE_API_BASE: base });
+      return payments.provider === 'stripe' ? payments.apiAddress : undefined;
+    };
+    assert.deepEqual(stripe('http://127.0.0.1:12111'), {
+      protocol: 'http',
+      host: '127.0.0.1',
+      port: 12111,
+    });
+    assert.deepEqual(stripe('https://stripe.internal/'), {
+      protocol: 'https',
+      host: 'stripe.internal',
+      port: 443,
+    });
+    assert.deepEqual(stripe('http://[::1]:8080'), { protocol: 'http', host: '::1', port: 8080 });
+  });
+
+  it('refuses half or wrong Stripe settings, one line each', () => {
+    assert.throws(
+      () =>
+        loadConfig({
+          STRIPE_SECRET_KEY: 'pk_test_abc',
+          STRIPE_WEBHOOK_SECRET: 'abc',
+          STRIPE_API_BASE: 'ftp://127.0.0.1/v1',
+        }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(error.problems.length, 3);
+        assert.match(error.message, /STRIPE_SECRET_KEY must be a secret or restricted key/);
+        assert.match(error.message, /STRIPE_WEBHOOK_SECRET must be a webhook signing secret/);
+        assert.match(error.message, /STRIPE_API_BASE must use http: or https:/);
+        return true;
+      },
+    );
+    assert.throws(
+      () => loadConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_x' }),
+      /STRIPE_SECRET_KEY is not/,
+    );
+    assert.throws(
+      () =>
+        loadConfig({ STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: 'http://127.0.0.1:1/v1' }),
+      /STRIPE_API_BASE must be an origin/,
+    );
+    assert.throws(
+      () =>
+        loadConfig({
+          NODE_ENV: 'production',
+          JWT_SECRET: 'y'.repeat(40),
+          STRIPE_SECRET_KEY: 'sk_live_x',
+        }),
+      /STRIPE_WEBHOOK_SECRET is required in production/,
+    );
+  });
 });

@@ -19,6 +19,11 @@ declare module 'fastify' {
      * caller always sees the spec's message rather than a schema validator's text.
      */
     validateBody?: BodyValidator;
+    /**
+     * Errors of this route also carry the message as `error` (the card form reads
+     * `response.data.error`).
+     */
+    errorField?: boolean;
   }
 }
 
@@ -83,18 +88,31 @@ export default fp(
       ];
     });
 
+    const body = (request: FastifyRequest, message: string, details?: Record<string, string>) => ({
+      success: false,
+      message,
+      ...details,
+      ...(request.routeOptions.config.errorField === true ? { error: message } : {}),
+    });
+
     fastify.setErrorHandler((error: FastifyError, request, reply) => {
       if (error.validation !== undefined) {
-        return reply.code(400).send({ success: false, message: validationMessage(error, request) });
+        return reply.code(400).send(body(request, validationMessage(error, request)));
       }
       const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
       if (status >= 400 && status < 500) {
         request.log.info({ status, code: error.code, message: error.message }, 'client error');
         const { headers } = error as FastifyError & { headers?: Record<string, string> };
         if (headers !== undefined) void reply.headers(headers);
+        const details = error instanceof HttpError ? error.details : undefined;
         return reply
           .code(status)
-          .send({ success: false, message: clientMessage(error, status, opts.config) });
+          .send(body(request, clientMessage(error, status, opts.config), details));
+      }
+      if (error instanceof HttpError) {
+        // A fault we named on purpose (e.g. 502: the payment provider is unreachable).
+        request.log.warn({ status, message: error.message }, 'upstream error');
+        return reply.code(status).send(body(request, error.message, error.details));
       }
       // A provider that is down (502) or a feature not configured (503): say so plainly.
       if (error instanceof HttpError) {
@@ -103,7 +121,7 @@ export default fp(
         return reply.code(status).send({ success: false, message: error.message });
       }
       request.log.error({ err: error }, 'server error');
-      return reply.code(500).send({ success: false, message: API_MESSAGES.serverError });
+      return reply.code(500).send(body(request, API_MESSAGES.serverError));
     });
 
     fastify.setNotFoundHandler((request, reply) => {

@@ -1,0 +1,515 @@
+/**
+ * Payment attempts (one PaymentIntent at the provider per order at a time) and the recording of a
+ * purchase. Every decision that must hold across requests and API instances is taken inside a
+ * short transaction under a row lock on the order, backed by unique indexes:
+ * - an order has at most one attempt in flight, open or succeeded (partial unique index);
+ * - only the request holding an attempt's lease calls the provider for it; the others wait;
+ * - a purchase is recorded once (order → paid, payment row, activity row) in one transaction.
+ * No transaction is held open while the provider is called.
+ */
+import { and, desc, eq, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import type { Database, Tx } from '../db/client';
+import {
+  activities,
+  items,
+  orders,
+  paymentAttempts,
+  payments,
+  users,
+  webhookEvents,
+  type AttemptStatus,
+} from '../db/schema';
+import { decodeTimeCursor, paginate } from '../lib/cursor';
+import type { PaymentFailure, ProviderIntent, ProviderName } from '../lib/payments/provider';
+import { toCatalogueItem, type ApiItem, type ItemKind } from './items-repository';
+
+export type AttemptRow = typeof paymentAttempts.$inferSelect;
+export type PaymentFlow = AttemptRow['flow'];
+
+/** The seller of every catalogue item. */
+export const PLATFORM_SELLER = 'Hyper Tek';
+
+/** Statuses that no longer hold the order: a new attempt may start. */
+const CLOSED: AttemptStatus[] = ['failed', 'canceled'];
+
+/** What a request may do with an order's payment, decided under the order's row lock. */
+export type Claim =
+  /** The order is paid already. */
+  | { kind: 'paid' }
+  /** Another request is calling the provider for this order's attempt right now. */
+  | { kind: 'busy'; attempt: AttemptRow }
+  /** An open intent the caller may reuse (embedded flow), or one still processing. */
+  | { kind: 'open'; attempt: AttemptRow }
+  /** The caller holds the lease: it calls the provider (create or confirm), then `settle`s. */
+  | { kind: 'call'; attempt: AttemptRow; op: 'create' | 'confirm'; resumed: boolean };
+
+export interface ClaimInput {
+  userId: string;
+  itemId: number;
+  priceCents: number;
+  currency: string;
+  provider: ProviderName;
+  flow: PaymentFlow;
+  /** The card form's payment method (card flow only). */
+  paymentMethodId?: string;
+  leaseMs: number;
+}
+
+/** A recorded purchase, as the card form's success answer shows it. */
+export interface PaymentSummary {
+  id: string;
+  orderId: string;
+  paymentIntentId: string;
+  status: 'succeeded';
+  amount: number;
+  amountCents: number;
+  currency: string;
+  provider: string;
+  productId: string;
+  title: string;
+  kind: ItemKind;
+  card: { brand: string; last4: string } | null;
+  createdAt: string;
+}
+
+/** How the buyer appears in the activity feed: full name, else e-mail's local part, else wallet. */
+export function buyerDisplayName(user: {
+  fullName: string;
+  email: string | null;
+  walletAddress: string | null;
+}): string {
+  if (user.fullName.trim() !== '') return user.fullName.trim();
+  const local = user.email?.split('@')[0];
+  if (local !== undefined && local !== '') return local;
+  const wallet = user.walletAddress;
+  if (wallet !== null && wallet.length > 10) return `${wallet.slice(0, 6)}…${wallet.slice(-4)}`;
+  return wallet ?? 'A pilot';
+}
+
+const leased = sql<boolean>`coalesce(${paymentAttempts.leaseUntil} > now(), false)`;
+const leaseFor = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
+
+export function createPaymentsRepository({ db }: Database) {
+  /** The attempt with its lease state (held by someone right now or not). */
+  async function readAttempt(
+    q: Db | Tx,
+    where: SQL | undefined,
+    lock = false,
+  ): Promise<(AttemptRow & { leased: boolean }) | undefined> {
+    const query = q.select({ attempt: paymentAttempts, leased }).from(paymentAttempts).where(where);
+    const [row] = lock ? await query.for('update') : await query;
+    return row === undefined ? undefined : { ...row.attempt, leased: row.leased };
+  }
+
+  /**
+   * Locks an attempt for a change, its order first: every transaction here takes the order's
+   * lock before the attempt's, so two of them can never wait for each other.
+   */
+  async function lockAttempt(
+    tx: Tx,
+    where: SQL,
+  ): Promise<(AttemptRow & { leased: boolean }) | undefined> {
+    await tx
+      .select({ id: orders.id })
+      .from(orders)
+      .where(
+        inArray(
+          orders.id,
+          tx.select({ orderId: paymentAttempts.orderId }).from(paymentAttempts).where(where),
+        ),
+      )
+      .for('update');
+    return readAttempt(tx, where, true);
+  }
+
+  async function update(
+    tx: Tx,
+    id: string,
+    changes: PgUpdateSetSource<typeof paymentAttempts>,
+  ): Promise<AttemptRow> {
+    const [row] = await tx
+      .update(paymentAttempts)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(paymentAttempts.id, id))
+      .returning();
+    if (row === undefined) throw new Error(`payment attempt ${id} vanished`);
+    return row;
+  }
+
+  const failureColumns = (failure: PaymentFailure | null) => ({
+    failureMessage: failure?.message ?? null,
+    failureCode: failure?.code ?? null,
+    failureDeclineCode: failure?.declineCode ?? null,
+  });
+
+  /**
+   * Records the purchase of a succeeded intent, once: attempt → succeeded, order → paid, a
+   * payment row and an activity row. Returns whether this call recorded it (false: already was).
+   */
+  async function recordPurchase(
+    tx: Tx,
+    attempt: AttemptRow,
+    intent: ProviderIntent,
+  ): Promise<{ attempt: AttemptRow; recorded: boolean }> {
+    const succeeded = await update(tx, attempt.id, {
+      status: 'succeeded',
+      providerRef: intent.id,
+      clientSecret: intent.clientSecret ?? attempt.clientSecret,
+      cardBrand: intent.card?.brand ?? attempt.cardBrand,
+      cardLast4: intent.card?.last4 ?? attempt.cardLast4,
+      leaseUntil: null,
+      ...failureColumns(null),
+    });
+    const [paid] = await tx
+      .update(orders)
+      // Milliseconds, as the collection's cursor carries them (a JavaScript date).
+      .set({
+        status: 'paid',
+        paidAt: sql`date_trunc('milliseconds', now())`,
+        amountCents: intent.amountCents,
+      })
+      .where(and(eq(orders.id, attempt.orderId), eq(orders.status, 'pending')))
+      .returning({ id: orders.id });
+    if (paid === undefined) return { attempt: succeeded, recorded: false };
+    await tx.insert(payments).values({
+      orderId: attempt.orderId,
+      userId: attempt.userId,
+      itemId: attempt.itemId,
+      amountCents: intent.amountCents,
+      currency: intent.currency,
+      provider: attempt.provider,
+      providerRef: intent.id,
+    });
+    const [names] = await tx
+      .select({
+        fullName: users.fullName,
+        email: users.email,
+        walletAddress: users.walletAddress,
+        title: items.title,
+      })
+      .from(users)
+      .innerJoin(items, eq(items.id, attempt.itemId))
+      .where(eq(users.id, attempt.userId));
+    await tx.insert(activities).values({
+      itemId: attempt.itemId,
+      name: names?.title ?? 'Item',
+      type: 'Sale',
+      buyer: names === undefined ? 'A pilot' : buyerDisplayName(names),
+      buyerId: attempt.userId,
+      seller: PLATFORM_SELLER,
+      priceCents: intent.amountCents,
+    });
+    return { attempt: succeeded, recorded: true };
+  }
+
+  /**
+   * Brings an attempt in line with the provider's intent: records the purchase when it
+   * succeeded; otherwise stores the status and the failure. A succeeded attempt never goes back,
+   * and while another request holds the lease only a success is taken (it will write the rest).
+   */
+  async function apply(
+    tx: Tx,
+    attempt: AttemptRow & { leased?: boolean },
+    intent: ProviderIntent,
+    failure: PaymentFailure | null,
+    releaseLease: boolean,
+  ): Promise<{ attempt: AttemptRow; recorded: boolean }> {
+    if (attempt.status === 'succeeded') return { attempt, recorded: false };
+    if (intent.status === 'succeeded') return recordPurchase(tx, attempt, intent);
+    if (attempt.leased === true && !releaseLease) return { attempt, recorded: false };
+    const row = await update(tx, attempt.id, {
+      status: intent.status,
+      providerRef: intent.id,
+      clientSecret: intent.clientSecret,
+      cardBrand: intent.card?.brand ?? attempt.cardBrand,
+      cardLast4: intent.card?.last4 ?? attempt.cardLast4,
+      ...failureColumns(
+        failure ?? (intent.status === 'requires_payment_method' ? intent.lastError : null),
+      ),
+      ...(releaseLease ? { leaseUntil: null } : {}),
+    });
+    return { attempt: row, recorded: false };
+  }
+
+  return {
+    /**
+     * Decides, under the order's row lock, what this request does. Creates the order and the
+     * attempt when there is none; takes the lease when the provider must be called.
+     */
+    async claim(input: ClaimInput): Promise<Claim> {
+      return db.transaction(async (tx) => {
+        await tx
+          .insert(orders)
+          .values({ userId: input.userId, itemId: input.itemId, amountCents: input.priceCents })
+          .onConflictDoNothing();
+        const [order] = await tx
+          .select({ id: orders.id, status: orders.status })
+          .from(orders)
+          .where(and(eq(orders.userId, input.userId), eq(orders.itemId, input.itemId)))
+          .for('update');
+        if (order === undefined) throw new Error('order vanished after insert');
+        if (order.status === 'paid') return { kind: 'paid' };
+
+        let active = await readAttempt(
+          tx,
+          and(eq(paymentAttempts.orderId, order.id), notInArray(paymentAttempts.status, CLOSED)),
+          true,
+        );
+        if (active?.leased === true) return { kind: 'busy', attempt: active };
+        if (active !== undefined && active.provider !== input.provider) {
+          // Left over from the other provider (the configuration changed): it cannot go on here.
+          await update(tx, active.id, { status: 'canceled', leaseUntil: null });
+          active = undefined;
+        }
+        const lease = leaseFor(input.leaseMs);
+
+        if (active === undefined) {
+          const [count] = await tx
+            .select({ n: sql<number>`count(*)::int` })
+            .from(paymentAttempts)
+            .where(eq(paymentAttempts.orderId, order.id));
+          const attemptNo = (count?.n ?? 0) + 1;
+          const [attempt] = await tx
+            .insert(paymentAttempts)
+            .values({
+              orderId: order.id,
+              attemptNo,
+              userId: input.userId,
+              itemId: input.itemId,
+              provider: input.provider,
+              flow: input.flow,
+              idempotencyKey: `hypertek:order:${order.id}:attempt:${attemptNo}`,
+              status: 'creating',
+              amountCents: input.priceCents,
+              currency: input.currency,
+              paymentMethodId: input.flow === 'card' ? (input.paymentMethodId ?? null) : null,
+              leaseUntil: lease,
+            })
+            .returning();
+          if (attempt === undefined) throw new Error('payment attempt not created');
+          return { kind: 'call', attempt, op: 'create', resumed: false };
+        }
+        if (active.status === 'succeeded') return { kind: 'paid' };
+        if (active.status === 'creating' || active.status === 'confirming') {
+          // The last call's outcome is unknown: repeat it, same key, same parameters.
+          const attempt = await update(tx, active.id, { leaseUntil: lease });
+          return {
+            kind: 'call',
+            attempt,
+            op: active.status === 'creating' ? 'create' : 'confirm',
+            resumed: true,
+          };
+        }
+        const confirmable = ['requires_payment_method', 'requires_confirmation', 'requires_action'];
+        if (input.flow === 'embedded' || !confirmable.includes(active.status)) {
+          return { kind: 'open', attempt: active };
+        }
+        if (
+          active.status === 'requires_action' &&
+          active.paymentMethodId === input.paymentMethodId
+        ) {
+          // The same card again while the bank's step is pending: that step is still the answer.
+          return { kind: 'open', attempt: active };
+        }
+        // The card form with an open intent (declined before, authentication abandoned, or made
+        // for the embedded element): confirm that same intent with this card.
+        const attempt = await update(tx, active.id, {
+          status: 'confirming',
+          confirmSeq: active.confirmSeq + 1,
+          paymentMethodId: input.paymentMethodId ?? null,
+          leaseUntil: lease,
+          ...failureColumns(null),
+        });
+        return { kind: 'call', attempt, op: 'confirm', resumed: false };
+      });
+    },
+
+    /** After a provider call that answered: store its outcome and release the lease. */
+    async settle(
+      attemptId: string,
+      intent: ProviderIntent,
+      declined: PaymentFailure | null,
+    ): Promise<{ attempt: AttemptRow; recorded: boolean }> {
+      return db.transaction(async (tx) => {
+        const attempt = await lockAttempt(tx, eq(paymentAttempts.id, attemptId));
+        if (attempt === undefined) throw new Error(`payment attempt ${attemptId} vanished`);
+        return apply(tx, attempt, intent, declined, true);
+      });
+    },
+
+    /** The provider refused to create the intent: this attempt is over, the order stays buyable. */
+    async fail(attemptId: string, failure: PaymentFailure): Promise<AttemptRow> {
+      return db.transaction((tx) =>
+        update(tx, attemptId, { status: 'failed', leaseUntil: null, ...failureColumns(failure) }),
+      );
+    },
+
+    /** The call's outcome is unknown: keep the state (the next request repeats the call). */
+    async release(attemptId: string): Promise<void> {
+      await db
+        .update(paymentAttempts)
+        .set({ leaseUntil: null, updatedAt: sql`now()` })
+        .where(eq(paymentAttempts.id, attemptId));
+    },
+
+    /**
+     * Takes a provider's view of an intent (status read, webhook, sandbox step) into account.
+     * Returns null when the intent is not one of ours.
+     */
+    async applyIntent(
+      intent: ProviderIntent,
+      failure: PaymentFailure | null,
+    ): Promise<{ attempt: AttemptRow; recorded: boolean } | null> {
+      return db.transaction(async (tx) => {
+        const attempt = await lockAttempt(tx, eq(paymentAttempts.providerRef, intent.id));
+        if (attempt === undefined) return null;
+        return apply(tx, attempt, intent, failure, false);
+      });
+    },
+
+    /**
+     * Notes a webhook event by id. Returns false when it was handled already (a redelivery);
+     * true when it must be handled (new, or an earlier handling failed half-way).
+     */
+    async startEvent(id: string, type: string): Promise<boolean> {
+      const [inserted] = await db
+        .insert(webhookEvents)
+        .values({ id, type })
+        .onConflictDoNothing()
+        .returning({ id: webhookEvents.id });
+      if (inserted !== undefined) return true;
+      const [seen] = await db
+        .select({ processedAt: webhookEvents.processedAt })
+        .from(webhookEvents)
+        .where(eq(webhookEvents.id, id));
+      return seen?.processedAt === null;
+    },
+
+    async finishEvent(id: string): Promise<void> {
+      await db
+        .update(webhookEvents)
+        .set({ processedAt: sql`now()` })
+        .where(eq(webhookEvents.id, id));
+    },
+
+    async find(attemptId: string): Promise<(AttemptRow & { leased: boolean }) | undefined> {
+      return readAttempt(db, eq(paymentAttempts.id, attemptId));
+    },
+
+    /** The caller's attempt for a provider intent id (someone else's: undefined). */
+    async findByIntent(userId: string, intentId: string): Promise<AttemptRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(paymentAttempts)
+        .where(and(eq(paymentAttempts.providerRef, intentId), eq(paymentAttempts.userId, userId)));
+      return row;
+    },
+
+    /** Waits (polling, so it works across instances) until no request holds the attempt's lease. */
+    async waitUntilReleased(
+      attemptId: string,
+      timeoutMs: number,
+    ): Promise<(AttemptRow & { leased: boolean }) | undefined> {
+      const deadline = Date.now() + timeoutMs;
+      let delay = 10;
+      for (;;) {
+        const row = await readAttempt(db, eq(paymentAttempts.id, attemptId));
+        if (row === undefined || !row.leased || Date.now() >= deadline) return row;
+        await new Promise((resolve) => setTimeout(resolve, delay));
+        delay = Math.min(delay * 2, 200);
+      }
+    },
+
+    /** The recorded payment of an order, as the card form's success answer shows it. */
+    async paymentOfOrder(orderId: string): Promise<PaymentSummary | undefined> {
+      const [row] = await db
+        .select({
+          payment: payments,
+          title: items.title,
+          kind: items.kind,
+          cardBrand: paymentAttempts.cardBrand,
+          cardLast4: paymentAttempts.cardLast4,
+        })
+        .from(payments)
+        .innerJoin(items, eq(items.id, payments.itemId))
+        .leftJoin(
+          paymentAttempts,
+          and(
+            eq(paymentAttempts.orderId, payments.orderId),
+            eq(paymentAttempts.providerRef, payments.providerRef),
+          ),
+        )
+        .where(eq(payments.orderId, orderId));
+      if (row === undefined) return undefined;
+      const { payment } = row;
+      return {
+        id: payment.id,
+        orderId: payment.orderId,
+        paymentIntentId: payment.providerRef ?? '',
+        status: 'succeeded',
+        amount: payment.amountCents / 100,
+        amountCents: payment.amountCents,
+        currency: payment.currency,
+        provider: payment.provider,
+        productId: String(payment.itemId),
+        title: row.title,
+        kind: row.kind,
+        card:
+          row.cardBrand !== null && row.cardLast4 !== null
+            ? { brand: row.cardBrand, last4: row.cardLast4 }
+            : null,
+        createdAt: payment.createdAt.toISOString(),
+      };
+    },
+
+    /**
+     * The items a user has paid for, newest purchase first, keyset-paged on (paid_at, item id).
+     * Returns up to limit + 1 rows (the extra one tells that a next page exists).
+     */
+    async collection(
+      userId: string,
+      limit: number,
+      cursor: string | undefined,
+      kind?: ItemKind,
+    ): Promise<{ data: ApiItem[]; nextCursor: string | null }> {
+      const after = decodeTimeCursor(cursor);
+      const rows = await db
+        .select({
+          id: items.id,
+          kind: items.kind,
+          title: items.title,
+          serialNumber: items.serialNumber,
+          priceCents: items.priceCents,
+          description: items.description,
+          paidAt: orders.paidAt,
+        })
+        .from(orders)
+        .innerJoin(items, eq(items.id, orders.itemId))
+        .where(
+          and(
+            eq(orders.userId, userId),
+            eq(orders.status, 'paid'),
+            kind === undefined ? undefined : eq(items.kind, kind),
+            after === null
+              ? undefined
+              : or(
+                  lt(orders.paidAt, after.at),
+                  and(eq(orders.paidAt, after.at), lt(orders.itemId, after.id)),
+                ),
+          ),
+        )
+        .orderBy(desc(orders.paidAt), desc(orders.itemId))
+        .limit(limit + 1);
+      const { page, nextCursor } = paginate(rows, limit, (last) => [
+        (last.paidAt ?? new Date(0)).toISOString(),
+        last.id,
+      ]);
+      return { data: page.map((row): ApiItem => toCatalogueItem(row)), nextCursor };
+    },
+  };
+}
+
+type Db = Database['db'];
+
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;
