@@ -109,16 +109,12 @@ export default fp(
           .code(status)
           .send(body(request, clientMessage(error, status, opts.config), details));
       }
-      if (error instanceof HttpError) {
-        // A fault we named on purpose (e.g. 502: the payment provider is unreachable).
-        request.log.warn({ status, message: error.message }, 'upstream error');
-        return reply.code(status).send(body(request, error.message, error.details));
-      }
-      // A provider that is down (502) or a feature not configured (503): say so plainly.
+      // A fault we named on purpose: a provider that is down (502) or a feature not configured
+      // (503). Say so plainly.
       if (error instanceof HttpError) {
         const level = status === 503 ? 'info' : 'warn';
         request.log[level]({ status, message: error.message }, 'unavailable');
-        return reply.code(status).send({ success: false, message: error.message });
+        return reply.code(status).send(body(request, error.message, error.details));
       }
       request.log.error({ err: error }, 'server error');
       return reply.code(500).send(body(request, API_MESSAGES.serverError));
