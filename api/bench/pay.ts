@@ -13,8 +13,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { API_ROOT, loadConfig } from '../src/config/env';
+import { createServerDatabase } from '../test/support/server-database';
 
 const { values: args } = parseArgs({
   options: {
@@ -55,23 +55,8 @@ async function freshDatabase(): Promise<{ url: string; label: string; drop: () =
   if (server === null || server === 'memory://') {
     return { url: 'memory://', label: 'embedded PGlite, in memory', drop: async () => {} };
   }
-  const name = `hypertek_bench_pay_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: server });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(server);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    label: `PostgreSQL server (temporary database ${name})`,
-    drop: async () => {
-      const client = new pg.Client({ connectionString: server });
-      await client.connect();
-      await client.query(`drop database if exists "${name}" with (force)`);
-      await client.end();
-    },
-  };
+  const database = await createServerDatabase(server, 'hypertek_bench_pay');
+  return { ...database, label: `PostgreSQL server (temporary database ${database.name})` };
 }
 
 async function startApi(port: number, databaseUrl: string): Promise<ChildProcess> {

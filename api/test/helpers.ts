@@ -9,44 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
 import { buildApp, type BuildOptions } from '../src/app';
 import { loadConfig, type Config } from '../src/config/env';
+import { createServerDatabase } from './support/server-database';
 
 export type TestApp = FastifyInstance & { config: Config };
 
 const baseConfig = loadConfig();
-
-async function createServerDatabase(
-  serverUrl: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `hypertek_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`create database "${name}"`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      // A busy server can refuse a connection or the drop for a moment: try again before failing.
-      for (let attempt = 1; ; attempt++) {
-        const client = new pg.Client({ connectionString: serverUrl });
-        try {
-          await client.connect();
-          await client.query(`drop database if exists "${name}" with (force)`);
-          return;
-        } catch (error) {
-          if (attempt >= 5) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
-        } finally {
-          await client.end().catch(() => {});
-        }
-      }
-    },
-  };
-}
 
 /** Builds an app for one test file (closed and cleaned up by `t.after`). */
 export async function buildTestApp(

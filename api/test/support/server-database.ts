@@ -1,0 +1,45 @@
+/**
+ * A database of its own on a PostgreSQL server, for one test file or one benchmark run: created
+ * under a random name and dropped afterwards, so runs never share or collide.
+ */
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+export interface ServerDatabase {
+  name: string;
+  url: string;
+  drop: () => Promise<void>;
+}
+
+export async function createServerDatabase(
+  serverUrl: string,
+  prefix = 'hypertek_test',
+): Promise<ServerDatabase> {
+  const name = `${prefix}_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    name,
+    url: url.toString(),
+    drop: async () => {
+      // A busy server can refuse a connection or the drop for a moment: try again before failing.
+      for (let attempt = 1; ; attempt++) {
+        const client = new pg.Client({ connectionString: serverUrl });
+        try {
+          await client.connect();
+          await client.query(`drop database if exists "${name}" with (force)`);
+          return;
+        } catch (error) {
+          if (attempt >= 5) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+        } finally {
+          await client.end().catch(() => {});
+        }
+      }
+    },
+  };
+}
