@@ -59,8 +59,8 @@ export async function startApi(
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-20_000);
   };
-  child.stdout?.on('data', keep);
-  child.stderr?.on('data', keep);
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
   const exited = once(child, 'exit');
   const origin = `http://127.0.0.1:${port}`;
 
