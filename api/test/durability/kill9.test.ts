@@ -228,18 +228,10 @@ describe('kill -9 under load', () => {
     retryAnswers = retriesAnswered502;
   });
 
-  // Known fault, fixed in the API's source separately: a payment whose process died mid-call
-  // leaves its attempt 'creating'/'confirming' under the dead process's lease. The first retry
-  // waits the lease out, then answers from that unfinished state — 502 'The payment provider is
-  // not reachable right now. Nothing was charged.' — instead of repeating the call itself; the
-  // retry after that succeeds. Nothing is lost or charged twice, but the first answer is wrong.
-  it(
-    'answers a payment retried after the crash at once (no 502)',
-    {
-      todo: 'first retry after a crash answers 502 while the dead lease runs out',
-    },
-    () => {
-      assert.deepEqual(retryAnswers, []);
-    },
-  );
+  // A payment whose process died mid-call leaves its attempt 'creating'/'confirming' under the
+  // dead process's lease: the retry waits the lease out, then repeats the call itself (same
+  // idempotency key) instead of answering 502 from the unfinished state.
+  it('answers a payment retried after the crash at once (no 502)', () => {
+    assert.deepEqual(retryAnswers, []);
+  });
 });

@@ -264,7 +264,10 @@ export function createPaymentService(options: PaymentServiceOptions) {
               seen.status === 'confirming' || (seen.status === 'creating' && seen.flow === 'card');
             const after = await repository.waitUntilReleased(seen.id, waitMs);
             if (after === undefined || after.leased) return { kind: 'in_progress' };
-            if (cardCall) return outcomeOf(after);
+            // Released with the call still unfinished (its process died, or the provider did not
+            // answer): claim the call ourselves next round; the idempotency key makes it safe.
+            const unfinished = after.status === 'creating' || after.status === 'confirming';
+            if (cardCall && !unfinished) return outcomeOf(after);
             continue;
           }
           case 'call': {
