@@ -89,7 +89,7 @@ const profileRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
   fastify.put(
     '/profile',
     {
-      config: { validateBody: validateProfileForm },
+      config: { validateBody: validateProfileForm, multilineFields: ['Bio'] },
       schema: {
         tags: ['profile'],
         summary: 'Edit the profile (multipart/form-data)',

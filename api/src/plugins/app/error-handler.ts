@@ -3,6 +3,7 @@
  * message }` in the spec's words where it has some; server faults answer a generic 500 and the
  * details go to the log only. Unknown routes answer 404 with the method and path.
  */
+import { validateTextCharacters } from '@hypertek/shared/contract';
 import type { FastifyError, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
@@ -24,8 +25,57 @@ declare module 'fastify' {
      * `response.data.error`).
      */
     errorField?: boolean;
+    /** Body fields that hold multi-line text (tab and line breaks allowed), e.g. a bio. */
+    multilineFields?: readonly string[];
   }
 }
+
+// Parsed JSON, query strings and params (Fastify's are null-prototype objects); not files.
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' &&
+  value !== null &&
+  Object.prototype.toString.call(value) === '[object Object]';
+
+/**
+ * The first text in a request that holds characters no field accepts (control characters, lone
+ * surrogates), as the message to answer; null when all is well. PostgreSQL refuses NUL and
+ * invalid UTF-8 outright, so without this check such text would reach it and fail as a 500.
+ * Walks nested objects and arrays (`paymentDetails.name`); file contents (Buffers) are not text.
+ */
+export function findForbiddenText(
+  value: unknown,
+  path: string,
+  multiline: ReadonlySet<string>,
+  depth = 0,
+): string | null {
+  if (typeof value === 'string') {
+    return validateTextCharacters(path, value, { multiline: multiline.has(path) });
+  }
+  if (depth > 8) return null;
+  if (Array.isArray(value)) {
+    for (const entry of value) {
+      const message = findForbiddenText(entry, path, multiline, depth + 1);
+      if (message !== null) return message;
+    }
+    return null;
+  }
+  if (!isPlainObject(value)) return null;
+  for (const [key, entry] of Object.entries(value)) {
+    if (validateTextCharacters('Request', key) !== null) {
+      return 'Request has a field name with characters that are not allowed';
+    }
+    const message = findForbiddenText(
+      entry,
+      path === '' ? key : `${path}.${key}`,
+      multiline,
+      depth + 1,
+    );
+    if (message !== null) return message;
+  }
+  return null;
+}
+
+const NO_MULTILINE: ReadonlySet<string> = new Set();
 
 const asRecord = (body: unknown): Record<string, unknown> =>
   typeof body === 'object' && body !== null && !Array.isArray(body)
@@ -73,6 +123,25 @@ function clientMessage(error: FastifyError, status: number, config: Config): str
 
 export default fp(
   async (fastify, opts: { config: Config }) => {
+    // Every route refuses control characters and broken text in its params, query and body, before
+    // its schema runs (so the answer names the field) and after multipart fields are read (a
+    // route-level hook runs after its plugin's own hooks).
+    fastify.addHook('onRoute', (route) => {
+      const multiline = new Set(route.config?.multilineFields ?? []);
+      const guard = async (request: FastifyRequest) => {
+        const message =
+          findForbiddenText(request.params, '', NO_MULTILINE) ??
+          findForbiddenText(request.query, '', NO_MULTILINE) ??
+          findForbiddenText(request.body, '', multiline);
+        if (message !== null) throw badRequest(message);
+      };
+      const existing = route.preValidation;
+      route.preValidation = [
+        ...(Array.isArray(existing) ? existing : existing === undefined ? [] : [existing]),
+        guard,
+      ];
+    });
+
     // Only routes that declare a body check get the hook (a hook per request costs throughput).
     fastify.addHook('onRoute', (route) => {
       const validate = route.config?.validateBody;
