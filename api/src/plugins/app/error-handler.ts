@@ -107,6 +107,15 @@ function clientMessage(error: FastifyError, status: number, config: Config): str
       return API_MESSAGES.bodyTooLarge;
     case 'FST_REQ_FILE_TOO_LARGE':
       return `Avatar must be at most ${Math.round((config.avatarMaxBytes / 1024 / 1024) * 10) / 10} MB`;
+    case 'FST_FILES_LIMIT':
+      return API_MESSAGES.oneFileOnly;
+    case 'FST_FIELDS_LIMIT':
+    case 'FST_PARTS_LIMIT':
+      return API_MESSAGES.tooManyFields;
+    case 'FST_PROTO_VIOLATION':
+      return API_MESSAGES.fieldNameNotAllowed;
+    case 'FST_MP_PREMATURE_CLOSE':
+      return API_MESSAGES.formIncomplete;
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return API_MESSAGES.unsupportedMediaType;
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
