@@ -46,7 +46,9 @@ export const API_MESSAGES = {
   formIncomplete: 'The form data is incomplete: the upload was cut off',
   oneFileOnly: 'Only one file can be uploaded',
   tooManyFields: 'The form has too many fields',
-  fieldNameNotAllowed: 'The form has a field name that is not allowed',
+  fieldNameNotAllowed: 'The request has a field name that is not allowed (__proto__, constructor)',
+  urlTooLong: 'The address is too long',
+  urlNotValid: 'The address is not valid',
   lengthRequired: 'The form must be sent with its length (Content-Length)',
   formTooLarge: (bytes: number): string =>
     `The form is too large: at most ${Math.round((bytes / 1024 / 1024) * 10) / 10} MB in all`,
