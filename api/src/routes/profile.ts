@@ -17,6 +17,7 @@ import type { Config } from '../config/env';
 import multipart from '../plugins/external/multipart';
 import { API_MESSAGES, badRequest, HttpError } from '../lib/errors';
 import { detectImageType } from '../lib/image-type';
+import { reencodeImage } from '../lib/reencode-image';
 import { hashPassword, verifyPassword } from '../lib/password';
 import { toPublicUser, type UserRow } from '../repositories/users-repository';
 import { bearer, errors, UserSchema } from './schemas';
@@ -163,10 +164,12 @@ const profileRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
       if (body.Avatar !== undefined) {
         const bytes = Buffer.isBuffer(body.Avatar) ? body.Avatar : null;
         const type = bytes === null ? null : detectImageType(bytes);
-        if (bytes === null || type === null) throw badRequest(API_MESSAGES.avatarNotImage);
+        // Stored as decoded and encoded again: whatever rode along with the pixels stays out.
+        const clean = bytes === null || type === null ? null : await reencodeImage(bytes, type);
+        if (type === null || clean === null) throw badRequest(API_MESSAGES.avatarNotImage);
         await mkdir(uploadsDir, { recursive: true });
         const name = `${randomUUID()}.${type.ext}`;
-        await writeFile(join(uploadsDir, name), bytes, { flag: 'wx' });
+        await writeFile(join(uploadsDir, name), clean, { flag: 'wx' });
         avatar = `${UPLOADS_PATH}${name}`;
       }
 
