@@ -6,7 +6,7 @@
  * routes exist in sandbox mode only, the webhook in Stripe mode only).
  */
 import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config/env';
 import auth from './plugins/app/auth';
 import caches from './plugins/app/caches';
@@ -16,7 +16,8 @@ import mailer from './plugins/app/mailer';
 import payments from './plugins/app/payments';
 import signInProviders from './plugins/app/sign-in-providers';
 import openapi from './plugins/external/openapi';
-import security from './plugins/external/security';
+import security, { SECURITY_HEADERS } from './plugins/external/security';
+import { API_MESSAGES } from './lib/errors';
 import catalogueRoutes from './routes/catalogue';
 import healthRoutes from './routes/health';
 import mediaRoutes from './routes/media';
@@ -74,6 +75,20 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
     routerOptions: { maxParamLength: 200 },
+    // Router refusals, before any hook runs: answered like every other error, without echoing
+    // the address (it is the caller's own text, possibly long or crafted).
+    frameworkErrors: (error, _request, reply) => {
+      const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const status = tooLong ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
+      const message = tooLong
+        ? API_MESSAGES.urlTooLong
+        : status === 400
+          ? API_MESSAGES.urlNotValid
+          : API_MESSAGES.serverError;
+      // The factory's reply type knows no routes yet; this answer is the common error body.
+      const answer = reply as unknown as FastifyReply;
+      void answer.headers(SECURITY_HEADERS).code(status).send({ success: false, message });
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
   // Bodies are checked as sent (no type coercion); query strings and path params are converted.
   app.setValidatorCompiler(TypeBoxValidatorCompiler);

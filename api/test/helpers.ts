@@ -20,7 +20,7 @@ const baseConfig = loadConfig();
 /** Builds an app for one test file (closed and cleaned up by `t.after`). */
 export async function buildTestApp(
   t: Pick<TestContext, 'after'> | { after: (fn: () => Promise<void>) => void },
-  overrides: Partial<Config> = {},
+  overrides: Omit<Partial<Config>, 'rateLimit'> & { rateLimit?: Partial<Config['rateLimit']> } = {},
   options: BuildOptions = {},
 ): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'hypertek-api-test-'));
@@ -44,6 +44,8 @@ export async function buildTestApp(
       ...baseConfig.rateLimit,
       authMax: 10_000,
       sandboxMax: 10_000,
+      resetPerEmail: 10_000,
+      loginPerEmail: 10_000,
       ...overrides.rateLimit,
       // Counters of one test app are its own, even in a shared Redis.
       namespace: `hypertek-test-${randomBytes(6).toString('hex')}-`,

@@ -69,7 +69,15 @@ export interface Config {
     namespace: string;
     /** Requests per window and client IP on each sandbox payment route. */
     sandboxMax: number;
+    /** Reset emails asked for one email address per account window, whatever the client IP. */
+    resetPerEmail: number;
+    /** Login attempts for one email address per account window, whatever the client IP. */
+    loginPerEmail: number;
+    /** The window of the per-account limits. */
+    accountWindowMs: number;
   };
+  /** How long a password reset link works, in minutes. */
+  resetTokenTtlMinutes: number;
   payments: PaymentsConfig;
   /** How long public catalogue answers (pages, search) are cached in memory; 0 disables. */
   catalogueCacheTtlMs: number;
@@ -241,7 +249,11 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       windowMs: int('RATE_LIMIT_WINDOW_MS', 60_000, 1_000, 86_400_000),
       namespace: str('RATE_LIMIT_NAMESPACE', 'hypertek-rl-'),
       sandboxMax: int('RATE_LIMIT_SANDBOX_MAX', 30, 1, 1_000_000),
+      resetPerEmail: int('RATE_LIMIT_RESET_PER_EMAIL', 3, 1, 1_000_000),
+      loginPerEmail: int('RATE_LIMIT_LOGIN_PER_EMAIL', 10, 1, 1_000_000),
+      accountWindowMs: int('RATE_LIMIT_ACCOUNT_WINDOW_MS', 15 * 60_000, 1_000, 86_400_000),
     },
+    resetTokenTtlMinutes: int('RESET_TOKEN_TTL_MINUTES', 30, 1, 7 * 24 * 60),
     payments,
     catalogueCacheTtlMs: int('CATALOGUE_CACHE_TTL_MS', 5_000, 0, 3_600_000),
     bodyLimit: int('BODY_LIMIT', 100 * 1024, 1024, 10 * 1024 * 1024),

@@ -4,7 +4,15 @@
  */
 import { badRequest } from './errors';
 
-const INVALID = 'Invalid cursor';
+export const INVALID_CURSOR = 'The cursor is not valid';
+const INVALID = INVALID_CURSOR;
+
+/**
+ * The times a cursor may hold: what PostgreSQL can store and compare, with room to spare.
+ * JavaScript dates reach year 275760 and back to -271821, far beyond a timestamp column.
+ */
+const EARLIEST = Date.UTC(1900, 0, 1);
+const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
 
 export const encodeCursor = (position: (string | number)[]): string =>
   Buffer.from(JSON.stringify(position)).toString('base64url');
@@ -35,8 +43,11 @@ export function decodeTimeCursor(cursor: string | undefined): { at: Date; id: nu
   if (
     date === null ||
     Number.isNaN(date.getTime()) ||
+    date.getTime() < EARLIEST ||
+    date.getTime() > LATEST ||
     typeof id !== 'number' ||
-    !Number.isSafeInteger(id)
+    !Number.isSafeInteger(id) ||
+    id < 0
   ) {
     throw badRequest(INVALID);
   }

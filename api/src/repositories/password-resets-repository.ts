@@ -1,14 +1,16 @@
-/** Password reset links: random tokens of which only a SHA-256 is stored; single use, 30 minutes. */
+/**
+ * Password reset links: random tokens of which only a SHA-256 is stored; single use, for a
+ * configured lifetime (RESET_TOKEN_TTL_MINUTES, default 30).
+ */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { passwordResets } from '../db/schema';
 
-export const RESET_TOKEN_TTL_MS = 30 * 60 * 1000;
-
 const digest = (token: string): string => createHash('sha256').update(token).digest('hex');
 
-export function createPasswordResetsRepository({ db }: Database) {
+export function createPasswordResetsRepository({ db }: Database, ttlMinutes: number) {
+  const ttlMs = ttlMinutes * 60 * 1000;
   return {
     /** Issues a new link token for a user; earlier unused links of that user stop working. */
     async issue(userId: string, now = new Date()): Promise<string> {
@@ -21,7 +23,7 @@ export function createPasswordResetsRepository({ db }: Database) {
         await tx.insert(passwordResets).values({
           userId,
           tokenHash: digest(token),
-          expiresAt: new Date(now.getTime() + RESET_TOKEN_TTL_MS),
+          expiresAt: new Date(now.getTime() + ttlMs),
         });
       });
       return token;

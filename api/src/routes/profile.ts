@@ -15,10 +15,11 @@ import {
 } from '@hypertek/shared/contract';
 import type { Config } from '../config/env';
 import multipart from '../plugins/external/multipart';
-import { API_MESSAGES, badRequest } from '../lib/errors';
+import { API_MESSAGES, badRequest, HttpError } from '../lib/errors';
 import { detectImageType } from '../lib/image-type';
+import { reencodeImage } from '../lib/reencode-image';
 import { hashPassword, verifyPassword } from '../lib/password';
-import { toPublicUser } from '../repositories/users-repository';
+import { toPublicUser, type UserRow } from '../repositories/users-repository';
 import { bearer, errors, UserSchema } from './schemas';
 
 export const UPLOADS_PATH = '/api/v1/uploads/';
@@ -58,10 +59,34 @@ function validateProfileForm(body: Record<string, unknown>): string | null {
   return null;
 }
 
+/** Room for the form's text fields and part headers, on top of the largest avatar. */
+export const PROFILE_FORM_OVERHEAD_BYTES = 64 * 1024;
+
 const profileRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {
   const { uploadsDir } = opts.config;
+  const formMaxBytes = opts.config.avatarMaxBytes + PROFILE_FORM_OVERHEAD_BYTES;
   // Multipart parsing only where it is used: its hooks stay off every other route.
   await fastify.register(multipart, opts);
+
+  /** The caller of PUT /profile, known before its body is read. */
+  const callers = new WeakMap<object, UserRow>();
+  /** Requests whose form was read whole (an error after this is not the form's fault). */
+  const parsed = new WeakSet<object>();
+
+  // The multipart parser throws plain errors (no status) on a malformed or cut-off form: they are
+  // the caller's mistake. Rethrown, they reach the app's error handler with a status and words.
+  fastify.setErrorHandler((error, request) => {
+    const hasStatus = typeof (error as { statusCode?: unknown }).statusCode === 'number';
+    if (
+      !hasStatus &&
+      !parsed.has(request) &&
+      request.headers['content-type']?.toLowerCase().startsWith('multipart/') === true
+    ) {
+      request.log.info({ message: (error as Error).message }, 'malformed multipart form');
+      throw badRequest(API_MESSAGES.malformedForm);
+    }
+    throw error;
+  });
 
   fastify.get(
     '/getProfile',
@@ -89,7 +114,24 @@ const profileRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
   fastify.put(
     '/profile',
     {
-      config: { validateBody: validateProfileForm },
+      config: { validateBody: validateProfileForm, multilineFields: ['Bio'] },
+      // Who is asking, and how much they send, are settled before a byte of the form is read:
+      // a caller without a valid token never gets the parser's attention.
+      onRequest: async (request) => {
+        callers.set(request, await fastify.auth.requireUser(request));
+        const length = Number(request.headers['content-length'] ?? 0);
+        if (
+          request.headers['transfer-encoding'] !== undefined &&
+          !request.headers['content-length']
+        ) {
+          throw new HttpError(411, API_MESSAGES.lengthRequired);
+        }
+        if (length > formMaxBytes)
+          throw new HttpError(413, API_MESSAGES.formTooLarge(formMaxBytes));
+      },
+      preHandler: async (request) => {
+        parsed.add(request);
+      },
       schema: {
         tags: ['profile'],
         summary: 'Edit the profile (multipart/form-data)',
@@ -112,7 +154,7 @@ const profileRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
       },
     },
     async (request) => {
-      let user = await fastify.auth.requireUser(request);
+      let user = callers.get(request) ?? (await fastify.auth.requireUser(request));
       const body = request.body;
       if (body.Email !== undefined && body.Email.trim().toLowerCase() !== (user.email ?? '')) {
         throw badRequest(API_MESSAGES.emailReadOnly);
@@ -122,10 +164,12 @@ const profileRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
       if (body.Avatar !== undefined) {
         const bytes = Buffer.isBuffer(body.Avatar) ? body.Avatar : null;
         const type = bytes === null ? null : detectImageType(bytes);
-        if (bytes === null || type === null) throw badRequest(API_MESSAGES.avatarNotImage);
+        // Stored as decoded and encoded again: whatever rode along with the pixels stays out.
+        const clean = bytes === null || type === null ? null : await reencodeImage(bytes, type);
+        if (type === null || clean === null) throw badRequest(API_MESSAGES.avatarNotImage);
         await mkdir(uploadsDir, { recursive: true });
         const name = `${randomUUID()}.${type.ext}`;
-        await writeFile(join(uploadsDir, name), bytes, { flag: 'wx' });
+        await writeFile(join(uploadsDir, name), clean, { flag: 'wx' });
         avatar = `${UPLOADS_PATH}${name}`;
       }
 

@@ -80,6 +80,8 @@ const signInRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
     {
       config: {
         rateLimit,
+        // The signed message has several lines (EIP-4361).
+        multilineFields: ['message'],
         validateBody: (body) => {
           if (normalizeWalletAddress(body.address) === null) {
             return SIGNIN_MESSAGES.walletAddressInvalid;

@@ -11,7 +11,8 @@ import {
   validateSignup,
 } from '@hypertek/shared/contract';
 import type { Config } from '../config/env';
-import { API_MESSAGES, badRequest, conflict, unauthorized } from '../lib/errors';
+import type { FastifyRequest } from 'fastify';
+import { API_MESSAGES, badRequest, conflict, HttpError, unauthorized } from '../lib/errors';
 import { decoyHash, hashPassword, verifyPassword } from '../lib/password';
 import { toPublicUser } from '../repositories/users-repository';
 import { AuthResponse, errors, MessageResponse } from './schemas';
@@ -21,11 +22,43 @@ const Credentials = {
   Password: Type.String({ maxLength: 200 }),
 };
 
+/** "3 minutes", "40 seconds": how long until a limit lifts. */
+const waitWords = (seconds: number): string =>
+  seconds > 90 ? `${Math.ceil(seconds / 60)} minutes` : `${Math.max(1, seconds)} seconds`;
+
 const userRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {
-  const rateLimit = {
-    max: opts.config.rateLimit.authMax,
-    timeWindow: opts.config.rateLimit.windowMs,
+  const limits = opts.config.rateLimit;
+  const rateLimit = { max: limits.authMax, timeWindow: limits.windowMs };
+
+  /**
+   * A limit per account on top of the one per client IP: many addresses (a botnet) can still not
+   * try more than `max` passwords, or send more than `max` reset emails, for one email address.
+   * The counters live in the rate limiter's store (Redis when configured).
+   */
+  const perAccount = (kind: string, max: number) => {
+    const limiter = fastify.createRateLimit({
+      max,
+      timeWindow: limits.accountWindowMs,
+      keyGenerator: (request: FastifyRequest) => {
+        const email = (request.body as { Email?: unknown } | undefined)?.Email;
+        return `account-${kind}:${typeof email === 'string' ? email.trim().toLowerCase() : ''}`;
+      },
+    });
+    return async (request: FastifyRequest): Promise<void> => {
+      const result = await limiter(request);
+      if (!result.isAllowed && result.isExceeded) {
+        throw new HttpError(429, API_MESSAGES.tooManyRequests(waitWords(result.ttlInSeconds)), {});
+      }
+    };
   };
+  const limitLogin = perAccount('login', limits.loginPerEmail);
+  const limitReset = perAccount('reset', limits.resetPerEmail);
+
+  // Reset emails are prepared after the answer is sent; closing waits for those still running.
+  const pending = new Set<Promise<void>>();
+  fastify.addHook('onClose', async () => {
+    await Promise.allSettled([...pending]);
+  });
 
   fastify.post(
     '/user/signup',
@@ -64,6 +97,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify
       },
     },
     async (request) => {
+      await limitLogin(request);
       const { Email, Password } = request.body;
       const user = await fastify.usersRepository.findByEmail(Email);
       // Same work whether or not the account exists: no enumeration by timing.
@@ -91,16 +125,25 @@ const userRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify
       },
     },
     async (request) => {
-      const user = await fastify.usersRepository.findByEmail(request.body.Email);
-      if (user?.email != null) {
+      await limitReset(request);
+      const email = request.body.Email;
+      // The answer goes out before the account is even looked up: the same words in the same
+      // time whether or not the email has an account (no enumeration by timing). The link is
+      // made and mailed afterwards.
+      const work = (async () => {
+        const user = await fastify.usersRepository.findByEmail(email);
+        if (user?.email == null) return;
         const token = await fastify.passwordResetsRepository.issue(user.id);
-        const link = `${opts.config.siteUrl}/reset-password/${token}`;
-        const to = user.email;
-        // Not awaited: a slow mail server must not tell who has an account.
-        fastify.mailer.sendPasswordReset(to, link).catch((error: unknown) => {
-          request.log.error({ err: error }, 'password reset email failed');
-        });
-      }
+        await fastify.mailer.sendPasswordReset(
+          user.email,
+          `${opts.config.siteUrl}/reset-password/${token}`,
+        );
+      })()
+        .catch((error: unknown) => {
+          request.log.error({ err: error }, 'password reset failed');
+        })
+        .finally(() => pending.delete(work));
+      pending.add(work);
       return { success: true, message: API_MESSAGES.resetSent };
     },
   );
@@ -111,7 +154,7 @@ const userRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify
       config: { rateLimit, validateBody: validateResetPassword },
       schema: {
         tags: ['account'],
-        summary: 'Set a new password with a reset link token (single use, 30 minutes)',
+        summary: 'Set a new password with a reset link token (single use, RESET_TOKEN_TTL_MINUTES)',
         params: Type.Object({ token: Type.String({ maxLength: 200 }) }),
         body: Type.Object({
           Password: Credentials.Password,

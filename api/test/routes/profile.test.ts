@@ -1,6 +1,9 @@
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { MESSAGES } from '@hypertek/shared/contract';
+import sharp from 'sharp';
 import { API_MESSAGES } from '../../src/lib/errors';
 import { buildTestApp, json, multipart, PASSWORD, PNG_1x1, signup } from '../helpers';
 
@@ -87,7 +90,76 @@ describe('PUT /profile', () => {
     const image = await app.inject({ method: 'GET', url: avatar });
     assert.equal(image.statusCode, 200);
     assert.equal(image.headers['content-type'], 'image/png');
-    assert.deepEqual(image.rawPayload, PNG_1x1);
+    // Stored as re-encoded pixels: the same 1×1 image, not necessarily the same bytes.
+    const meta = await sharp(image.rawPayload).metadata();
+    assert.deepEqual([meta.format, meta.width, meta.height], ['png', 1, 1]);
+  });
+
+  it('stores only the pixels: HTML or script appended to an image does not survive', async () => {
+    const user = await signup(app);
+    const payload = '<script>alert(document.cookie)</script><html><body>hi</body></html>';
+    for (const [ext, data] of [
+      ['png', PNG_1x1],
+      [
+        'jpg',
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } })
+          .jpeg()
+          .toBuffer(),
+      ],
+      [
+        'gif',
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: '#0f0' } })
+          .gif()
+          .toBuffer(),
+      ],
+      [
+        'webp',
+        await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00f' } })
+          .webp()
+          .toBuffer(),
+      ],
+    ] as const) {
+      const tainted = Buffer.concat([data, Buffer.from(payload)]);
+      const response = await put(
+        user.auth,
+        multipart(
+          {},
+          { Avatar: { filename: `a.${ext}`, contentType: 'image/png', data: tainted } },
+        ),
+      );
+      assert.equal(response.statusCode, 200, `${ext}: ${response.body}`);
+      const avatar: string = json(response).user.Avatar;
+      assert.ok(avatar.endsWith(`.${ext}`));
+      const stored = await readFile(join(app.config.uploadsDir, avatar.split('/').pop() ?? ''));
+      assert.equal(stored.includes('<script>'), false, `${ext}: no script in the stored file`);
+      assert.equal(stored.includes('<html>'), false, `${ext}: no html in the stored file`);
+      const meta = await sharp(stored).metadata();
+      assert.equal(meta.width, ext === 'png' ? 1 : 4, ext);
+    }
+  });
+
+  it('scales a large avatar down and refuses bytes that only start like an image', async () => {
+    const user = await signup(app);
+    const wide = await sharp({
+      create: { width: 3000, height: 30, channels: 3, background: '#123456' },
+    })
+      .png()
+      .toBuffer();
+    const response = await put(
+      user.auth,
+      multipart({}, { Avatar: { filename: 'wide.png', contentType: 'image/png', data: wide } }),
+    );
+    assert.equal(response.statusCode, 200, response.body);
+    const image = await app.inject({ method: 'GET', url: json(response).user.Avatar });
+    assert.equal((await sharp(image.rawPayload).metadata()).width, 1024);
+
+    const fake = Buffer.concat([PNG_1x1.subarray(0, 16), Buffer.from('not really a png at all')]);
+    const refused = await put(
+      user.auth,
+      multipart({}, { Avatar: { filename: 'fake.png', contentType: 'image/png', data: fake } }),
+    );
+    assert.equal(refused.statusCode, 400);
+    assert.equal(json(refused).message, API_MESSAGES.avatarNotImage);
   });
 
   it('refuses a file that is not really an image, whatever its name and type', async () => {

@@ -1,4 +1,6 @@
 import {
+  hasControlCharacters,
+  hasLoneSurrogates,
   sanitizeFullName,
   shouldSearch,
   validateCardPayment,
@@ -12,6 +14,7 @@ import {
   validatePurchase,
   validateResetPassword,
   validateSignup,
+  validateTextCharacters,
 } from './validation';
 
 const INVALID_EMAIL = 'Please enter a valid email address';
@@ -267,5 +270,40 @@ describe('shouldSearch: text longer than 1 character', () => {
     [' a ', false],
   ])('%p → %p', (text, expected) => {
     expect(shouldSearch(text)).toBe(expected);
+  });
+});
+
+describe('characters that are not allowed', () => {
+  it.each(['a\u0000b', 'tab\there', 'line\nbreak', 'bell\u0007', 'del\u007f', 'cr\r'])(
+    'refuses control characters in single-line text: %j',
+    (text) => {
+      expect(hasControlCharacters(text)).toBe(true);
+      expect(validateTextCharacters('Email', text)).toBe(
+        'Email contains characters that are not allowed',
+      );
+    },
+  );
+
+  it('allows tab and line breaks in multi-line text, never NUL or DEL', () => {
+    expect(validateTextCharacters('Bio', 'one\ntwo\r\n\tthree', { multiline: true })).toBeNull();
+    expect(validateTextCharacters('Bio', 'nul\u0000', { multiline: true })).toBe(
+      'Bio contains characters that are not allowed',
+    );
+    expect(hasControlCharacters('del\u007f', { multiline: true })).toBe(true);
+  });
+
+  it('refuses lone surrogates and accepts paired ones (emoji) and other scripts', () => {
+    expect(hasLoneSurrogates('x\uD800')).toBe(true);
+    expect(hasLoneSurrogates('\uDC00x')).toBe(true);
+    expect(validateTextCharacters('query', 'rocket \uD83D\uDE80 ракета 火箭 é')).toBeNull();
+  });
+
+  it('the email check names the characters before the format', () => {
+    expect(validateEmail('ada\u0000@example.com')).toBe(
+      'Email contains characters that are not allowed',
+    );
+    expect(validateForgotPassword({ Email: 'ada@example.com\uD800' })).toBe(
+      'Email contains characters that are not allowed',
+    );
   });
 });

@@ -17,6 +17,9 @@ export type ValidationResult = string | null;
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function validateEmail(email: unknown): ValidationResult {
+  if (typeof email === 'string' && hasForbiddenText(email)) {
+    return disallowedCharactersMessage('Email');
+  }
   return typeof email === 'string' && email.length <= 254 && EMAIL_PATTERN.test(email)
     ? null
     : MESSAGES.invalidEmail;
@@ -99,3 +102,38 @@ export function validateNewPassword(newPassword: string, confirm: string): Valid
 
 /** Live search runs only when the typed text is longer than 1 character. */
 export const shouldSearch = (text: string): boolean => text.trim().length >= SEARCH_MIN_LENGTH;
+
+/**
+ * Control characters (C0 and DEL) never belong in what a person types. Tab, line feed and
+ * carriage return are allowed only in multi-line text (a bio); elsewhere they are refused too.
+ */
+const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
+const CONTROL_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+export function hasControlCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
+  return (options.multiline === true ? CONTROL_MULTILINE : CONTROL_SINGLE_LINE).test(text);
+}
+
+/** A UTF-16 surrogate without its pair: not a character, and not storable as UTF-8. */
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+export const hasLoneSurrogates = (text: string): boolean => LONE_SURROGATE.test(text);
+
+/** The message for a field holding a control character or a broken character. */
+const hasForbiddenText = (text: string, options: { multiline?: boolean } = {}): boolean =>
+  hasControlCharacters(text, options) || hasLoneSurrogates(text);
+
+export const disallowedCharactersMessage = (field: string): string =>
+  `${field} contains characters that are not allowed`;
+
+/**
+ * Checks one text field for characters that are not allowed (controls, lone surrogates).
+ * Returns the message naming the field, or null.
+ */
+export function validateTextCharacters(
+  field: string,
+  text: string,
+  options: { multiline?: boolean } = {},
+): ValidationResult {
+  return hasForbiddenText(text, options) ? disallowedCharactersMessage(field) : null;
+}

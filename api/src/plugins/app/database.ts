@@ -66,7 +66,10 @@ export default fp(
     fastify.decorate('itemsRepository', createItemsRepository(database));
     fastify.decorate('activityRepository', createActivityRepository(database));
     fastify.decorate('ordersRepository', createOrdersRepository(database));
-    fastify.decorate('passwordResetsRepository', createPasswordResetsRepository(database));
+    fastify.decorate(
+      'passwordResetsRepository',
+      createPasswordResetsRepository(database, opts.config.resetTokenTtlMinutes),
+    );
     fastify.decorate('walletNoncesRepository', createWalletNoncesRepository(database));
   },
   { name: 'database' },
