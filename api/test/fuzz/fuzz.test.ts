@@ -49,7 +49,7 @@ const app = await buildTestApp(
     ...providerConfig(providers.origin, 1_000),
     logLevel: 'error',
     // Several hundred sign-in calls: the sweep is not about rate limits.
-    rateLimit: { authMax: 1_000_000, sandboxMax: 1_000_000 } as never,
+    rateLimit: { authMax: 1_000_000, sandboxMax: 1_000_000 },
   },
   {
     logStream: {
