@@ -107,8 +107,11 @@ export const shouldSearch = (text: string): boolean => text.trim().length >= SEA
  * Control characters (C0 and DEL) never belong in what a person types. Tab, line feed and
  * carriage return are allowed only in multi-line text (a bio); elsewhere they are refused too.
  */
+// Matching control characters is the point of these two patterns.
+/* eslint-disable no-control-regex */
 const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/* eslint-enable no-control-regex */
 
 export function hasControlCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
   return (options.multiline === true ? CONTROL_MULTILINE : CONTROL_SINGLE_LINE).test(text);
