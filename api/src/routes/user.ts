@@ -130,15 +130,17 @@ const userRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify
       // The answer goes out before the account is even looked up: the same words in the same
       // time whether or not the email has an account (no enumeration by timing). The link is
       // made and mailed afterwards.
-      const work = (async () => {
-        const user = await fastify.usersRepository.findByEmail(email);
-        if (user?.email == null) return;
-        const token = await fastify.passwordResetsRepository.issue(user.id);
-        await fastify.mailer.sendPasswordReset(
-          user.email,
-          `${opts.config.siteUrl}/reset-password/${token}`,
-        );
-      })()
+      // Started on the next turn of the event loop, once the answer has been written.
+      const work = new Promise<void>((resolve) => setImmediate(resolve))
+        .then(async () => {
+          const user = await fastify.usersRepository.findByEmail(email);
+          if (user?.email == null) return;
+          const token = await fastify.passwordResetsRepository.issue(user.id);
+          await fastify.mailer.sendPasswordReset(
+            user.email,
+            `${opts.config.siteUrl}/reset-password/${token}`,
+          );
+        })
         .catch((error: unknown) => {
           request.log.error({ err: error }, 'password reset failed');
         })

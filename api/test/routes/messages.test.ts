@@ -42,6 +42,17 @@ describe('validation messages', () => {
     assert.equal(json(response).message, 'userId must be text');
   });
 
+  it('a union field names every kind it accepts; numbers are "a number"', async () => {
+    const intent = (body: object) =>
+      post('/payment/create-payment-intent', JSON.stringify(body), user.auth);
+    const union = await intent({ userId: user.user._id, productId: true, amount: 5 });
+    assert.equal(union.statusCode, 400, union.body);
+    assert.equal(json(union).message, 'productId must be text or a whole number of at least 0');
+    const amount = await intent({ userId: user.user._id, productId: '1', amount: 'x' });
+    assert.equal(amount.statusCode, 400, amount.body);
+    assert.equal(json(amount).message, 'amount must be a number');
+  });
+
   it('a body with a __proto__ key is a 400 that says why', async () => {
     const response = await post(
       '/user/forgot-password',

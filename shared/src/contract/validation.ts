@@ -108,10 +108,10 @@ export const shouldSearch = (text: string): boolean => text.trim().length >= SEA
  * carriage return are allowed only in multi-line text (a bio); elsewhere they are refused too.
  */
 // Matching control characters is the point of these two patterns.
-// eslint-disable-next-line no-control-regex
+/* eslint-disable no-control-regex */
 const CONTROL_SINGLE_LINE = /[\u0000-\u001F\u007F]/;
-// eslint-disable-next-line no-control-regex
 const CONTROL_MULTILINE = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+/* eslint-enable no-control-regex */
 
 export function hasControlCharacters(text: string, options: { multiline?: boolean } = {}): boolean {
   return (options.multiline === true ? CONTROL_MULTILINE : CONTROL_SINGLE_LINE).test(text);
