@@ -7,6 +7,7 @@
  * - a purchase is recorded once (order → paid, payment row, activity row) in one transaction.
  * No transaction is held open while the provider is called.
  */
+import type { PaymentRecord } from '@hypertek/shared/contract';
 import { and, desc, eq, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../db/client';
@@ -56,22 +57,11 @@ export interface ClaimInput {
   leaseMs: number;
 }
 
-/** A recorded purchase, as the card form's success answer shows it. */
-export interface PaymentSummary {
-  id: string;
-  orderId: string;
-  paymentIntentId: string;
-  status: 'succeeded';
-  amount: number;
-  amountCents: number;
-  currency: string;
-  provider: string;
-  productId: string;
-  title: string;
-  kind: ItemKind;
-  card: { brand: string; last4: string } | null;
-  createdAt: string;
-}
+/**
+ * A recorded purchase, as the card form's success answer shows it: the contract's PaymentRecord,
+ * except that a stored row may name a provider other than today's two (seeded purchases).
+ */
+export type PaymentSummary = Omit<PaymentRecord, 'provider'> & { provider: string };
 
 /** How the buyer appears in the activity feed: full name, else e-mail's local part, else wallet. */
 export function buyerDisplayName(user: {
