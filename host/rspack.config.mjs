@@ -5,4 +5,6 @@ export default createAppConfig({
   name: 'host',
   port: 3000,
   title: 'Hyper Tek',
+  // The frame of every page, rendered at build time (see src/prerender/frames.tsx).
+  prerender: './src/prerender/frames.tsx',
 });

@@ -24,4 +24,6 @@ export default createAppConfig({
   port: 3003,
   title: 'Account',
   exposes,
+  // Pages whose first screen is rendered at build time (scripts/rspack/prerender.mjs).
+  prerender: ['signup', 'signin', 'forgot-password'],
 });

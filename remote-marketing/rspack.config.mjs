@@ -18,4 +18,6 @@ export default createAppConfig({
   port: 3001,
   title: 'Marketing',
   exposes,
+  // Pages whose first screen is rendered at build time (scripts/rspack/prerender.mjs).
+  prerender: ['home', 'about', 'funnel-page', 'news', 'whitepapers', 'faq', 'disclaimer', 'terms'],
 });

@@ -18,4 +18,6 @@ export default createAppConfig({
   port: 3002,
   title: 'Marketplace',
   exposes,
+  // Pages whose first screen is rendered at build time (scripts/rspack/prerender.mjs).
+  prerender: ['market-place', 'nfa-expand', 'land'],
 });

@@ -5,6 +5,7 @@ import './routes.ts';
 import './journeys.ts';
 import './payments.ts';
 import './signins.ts';
+import './first-screen.ts';
 
 before(startSite);
 after(stopSite);

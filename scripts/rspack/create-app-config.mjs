@@ -19,6 +19,8 @@ import path from 'node:path';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 
+import { prerenderConfig } from './prerender.mjs';
+
 /** @param {string} appDir @param {string} pkg */
 function installedVersion(appDir, pkg) {
   const require = createRequire(path.join(appDir, 'package.json'));
@@ -74,15 +76,26 @@ function sharedSingletons(appDir) {
  *   port: number,              // dev-server port
  *   title: string,             // standalone page title
  *   exposes?: Record<string, string>,
+ *   prerender?: string[] | string, // a remote: exposed modules with a first-screen snapshot;
+ *                                  // the host: its frame module (see prerender.mjs)
  * }} options
  * @returns {(env: unknown, argv: { mode?: string }) => import('@rspack/core').Configuration}
  */
-export function createAppConfig({ appDir, name, port, title, exposes }) {
+export function createAppConfig({ appDir, name, port, title, exposes, prerender }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const isRemote = Boolean(exposes);
     const containerOnly = isRemote && production;
-    return {
+    /** @param {boolean} development */
+    const swcOptions = (development) => ({
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', development, refresh: false } },
+      },
+      env: { targets: 'defaults and fully supports es6-module' },
+    });
+    const browser = {
+      name,
       context: appDir,
       mode: production ? 'production' : 'development',
       entry: containerOnly ? {} : { main: './src/index.ts' },
@@ -124,15 +137,7 @@ export function createAppConfig({ appDir, name, port, title, exposes }) {
             test: /\.(ts|tsx)$/,
             exclude: /node_modules/,
             loader: 'builtin:swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: {
-                  react: { runtime: 'automatic', development: !production, refresh: false },
-                },
-              },
-              env: { targets: 'defaults and fully supports es6-module' },
-            },
+            options: swcOptions(!production),
             type: 'javascript/auto',
           },
           { test: /\.css$/, type: 'css/auto' },
@@ -190,5 +195,22 @@ export function createAppConfig({ appDir, name, port, title, exposes }) {
       },
       stats: production ? 'errors-warnings' : 'minimal',
     };
+    if (!production || !prerender) return browser;
+    const modules =
+      typeof prerender === 'string'
+        ? { frames: prerender }
+        : Object.fromEntries(prerender.map((module) => [module, exposes?.[`./${module}`] ?? '']));
+    for (const [module, file] of Object.entries(modules))
+      if (!file) throw new Error(`${name}: prerender lists '${module}', which it does not expose`);
+    return [
+      browser,
+      prerenderConfig({
+        appDir,
+        name,
+        modules,
+        swcOptions: swcOptions(false),
+        render: typeof prerender === 'string' ? 'shell' : 'page',
+      }),
+    ];
   };
 }

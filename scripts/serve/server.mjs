@@ -19,6 +19,7 @@ import {
   inlineScriptHashes,
   NO_CACHE,
 } from './headers.mjs';
+import { createComposer, createEncodedCache } from './compose.mjs';
 import { precompress } from './precompress.mjs';
 import { runtimeConfigFromEnv } from './runtime-config.mjs';
 
@@ -67,6 +68,33 @@ export async function createHandler({ root, isRemote, env = process.env, log = (
     },
   });
 
+  // The host's documents are composed per navigation (compose.mjs): config inline, and for the
+  // routes with a snapshot, the page drawn before any script runs.
+  const composer = !isRemote && indexHtml ? await createComposer({ root, config, log }) : null;
+  const encodedBody = createEncodedCache();
+  /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
+  const sendDocument = async (req, res, pathname) => {
+    const body = encodedBody(await composer.html(pathname));
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+    const headers = {
+      ...htmlHeaders,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Cache-Control': NO_CACHE,
+      ETag: body.etag,
+      Vary: 'Accept-Encoding',
+    };
+    if (req.headers['if-none-match'] === body.etag) {
+      res.writeHead(304, headers);
+      return res.end();
+    }
+    const bytes = body.encoded(encoding);
+    if (encoding) headers['Content-Encoding'] = encoding;
+    headers['Content-Length'] = bytes.length;
+    res.writeHead(200, headers);
+    res.end(req.method === 'HEAD' ? undefined : bytes);
+  };
+
   const notFound = (res) => {
     res.writeHead(404, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': NO_CACHE });
     res.end('Not found\n');
@@ -95,6 +123,17 @@ export async function createHandler({ root, isRemote, env = process.env, log = (
       });
       return res.end(req.method === 'HEAD' ? undefined : configBody);
     }
+    if (composer && (!hasFileExtension(pathname) || pathname === '/index.html'))
+      return void sendDocument(req, res, pathname).catch((error) => {
+        log(`compose: ${pathname} failed (${error.message}); serving the plain page`);
+        if (!res.headersSent)
+          res.writeHead(200, {
+            ...htmlHeaders,
+            'Content-Type': 'text/html; charset=utf-8',
+            'Cache-Control': NO_CACHE,
+          });
+        res.end(composer.plain);
+      });
     assets(req, res, () => {
       // A missing file (anything with an extension, so always a missing mf-manifest.json) is a 404:
       // answering index.html would hand the federation runtime HTML in place of JSON or JS.

@@ -1,14 +1,9 @@
-import '@fontsource-variable/orbitron/index.css';
-import '@fontsource-variable/exo-2/index.css';
-import '@hypertek/shared/tokens.css';
-import '@hypertek/shared/ui.css';
-import '../styles/global.css';
-
 import { loadRuntimeConfig, preloadHttp } from '@hypertek/shared';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { registerConfiguredRemotes } from '../lib/federation';
+import { keepServerSnapshot } from '../prerender/snapshot';
 import { App } from './app';
 
 async function start() {
@@ -16,6 +11,7 @@ async function start() {
   registerConfiguredRemotes(config.remotes);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
+  keepServerSnapshot();
   createRoot(root).render(
     <StrictMode>
       <App />

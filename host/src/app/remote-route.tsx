@@ -14,8 +14,11 @@ import {
   type ReactNode,
 } from 'react';
 
+import { useLocation } from 'react-router';
+
 import { RouteLoading } from '../components/route-loading';
 import { loadRemotePage } from '../lib/federation';
+import { serverSnapshotFor } from '../prerender/snapshot';
 
 const AREA_NAMES: Record<RemoteName, string> = {
   marketing: 'the Hyper Tek story',
@@ -74,6 +77,16 @@ class RemoteBoundary extends Component<BoundaryProps, { error: Error | null }> {
   }
 }
 
+/**
+ * While the page loads: the page as the server drew it (inert, the same markup the page renders
+ * first), so nothing moves when the live page replaces it; else the loading state.
+ */
+function PageLoading() {
+  const html = serverSnapshotFor(useLocation().pathname);
+  if (html === null) return <RouteLoading />;
+  return <div className="remote-snapshot" inert dangerouslySetInnerHTML={{ __html: html }} />;
+}
+
 export function RemoteRoute({ remote, module }: { remote: RemoteName; module: string }) {
   const [attempt, setAttempt] = useState(0);
   // The lazy component is cached per remote, module and attempt, so its identity is stable
@@ -82,7 +95,7 @@ export function RemoteRoute({ remote, module }: { remote: RemoteName; module: st
   return (
     <div className="remote-route" data-remote={remote}>
       <RemoteBoundary key={attempt} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
-        <Suspense fallback={<RouteLoading />}>
+        <Suspense fallback={<PageLoading />}>
           {/* eslint-disable-next-line react-hooks/static-components -- cached, see above */}
           <Page />
         </Suspense>

@@ -75,6 +75,20 @@ describe('runtime config', () => {
 });
 
 describe('loadRuntimeConfig', () => {
+  it('reads the config the web server put in the page, without a request', async () => {
+    const fetchMock = mockFetch(answer(200, {}));
+    document.body.innerHTML = `<script type="application/json" id="runtime-config">${JSON.stringify({ apiBaseUrl: 'https://inline.example/api/v1' })}</script>`;
+    try {
+      const config = await loadRuntimeConfig();
+
+      expect(fetchMock).not.toHaveBeenCalled();
+      expect(config.apiBaseUrl).toBe('https://inline.example/api/v1');
+      expect(config.remotes).toEqual(DEFAULT_RUNTIME_CONFIG.remotes);
+    } finally {
+      document.body.innerHTML = '';
+    }
+  });
+
   it('fetches /config.json without cache and applies it', async () => {
     const fetchMock = mockFetch(
       answer(200, { apiBaseUrl: 'https://api.example/api/v1', stripePublishableKey: 'pk_test_1' }),

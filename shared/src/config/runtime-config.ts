@@ -60,6 +60,11 @@ export function setRuntimeConfig(config: RuntimeConfigInput): RuntimeConfig {
 /** Fetch `/config.json` (no-cache) and apply it; keeps the defaults when it cannot be read. */
 export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeConfig> {
   try {
+    // The host's web server puts the config in the page itself (one round trip less).
+    const inline =
+      typeof document === 'undefined' ? null : document.getElementById('runtime-config');
+    if (inline?.textContent)
+      return setRuntimeConfig(JSON.parse(inline.textContent) as RuntimeConfigInput);
     const response = await fetch(url, { cache: 'no-cache' });
     if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
     return setRuntimeConfig((await response.json()) as RuntimeConfigInput);

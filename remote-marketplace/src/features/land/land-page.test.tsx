@@ -1,5 +1,5 @@
 import { serveApi } from '@hypertek/shared/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { makeItems } from '../../test/fixtures';
@@ -15,7 +15,8 @@ describe('/land', () => {
     serveApi({ 'GET /land/getland': list(makeItems('land', LAND_PAGE_SIZE)) });
     open();
     expect(screen.getByRole('status', { name: 'Loading Lands' })).toBeInTheDocument();
-    const tiles = await screen.findAllByRole('article');
+    await waitForElementToBeRemoved(() => screen.queryByRole('status', { name: 'Loading Lands' }));
+    const tiles = screen.getAllByRole('article');
     expect(tiles).toHaveLength(LAND_PAGE_SIZE + 1);
     expect(within(tiles[0]!).getByRole('heading')).toHaveTextContent('Instant Sell');
     expect(new Set(buyLinks().map((link) => link.getAttribute('href')))).toEqual(
@@ -68,5 +69,19 @@ describe('/land', () => {
     open();
     expect(await screen.findByText('No Items')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Browse Collection' })).toBeInTheDocument();
+  });
+});
+
+describe('/land while loading', () => {
+  it("keeps the grid's shape: the 'Instant Sell' tile and a placeholder per card of the page", async () => {
+    serveApi({ 'GET /land/getland': list(makeItems('land', LAND_PAGE_SIZE)) });
+    open();
+    const loading = screen.getByRole('status', { name: 'Loading Lands' });
+    expect(within(loading).getByRole('heading', { name: 'Instant Sell' })).toBeInTheDocument();
+    expect(loading.querySelectorAll('.mp-card-skeleton')).toHaveLength(LAND_PAGE_SIZE);
+    // The placeholders are the cards' boxes, not content: nothing to read or click in them.
+    expect(within(loading).queryAllByRole('link')).toHaveLength(0);
+    await waitForElementToBeRemoved(loading);
+    expect(screen.getAllByRole('link', { name: /^Buy Now/ })).toHaveLength(LAND_PAGE_SIZE);
   });
 });

@@ -1,8 +1,8 @@
 import { api } from '@hypertek/shared';
 
+import { CardGridSkeleton } from '../../components/card-grid-skeleton';
 import { EmptyCollection } from '../../components/empty-collection';
 import { ItemCard } from '../../components/item-card';
-import { Loading } from '../../components/loading';
 import { MarketplacePage } from '../../components/marketplace-page';
 import { PageSection } from '../../components/page-section';
 import { usePagedList } from '../../hooks/use-paged-list';
@@ -27,7 +27,11 @@ export default function LandPage() {
         intro="Parcels across the colonies of 2117, ready to claim."
       >
         {lands.loading ? (
-          <Loading label="Loading Lands" />
+          <CardGridSkeleton
+            label="Loading Lands"
+            count={LAND_PAGE_SIZE}
+            leading={<InstantSellTile />}
+          />
         ) : (
           <>
             <div className="grid grid-4 mp-grid" aria-busy={lands.loadingMore}>

@@ -25,6 +25,7 @@ export default function MarketPlacePage() {
         kind="nfa"
         items={market.items.slice(0, CARDS_PER_LIST)}
         loading={market.loading}
+        skeletonCount={CARDS_PER_LIST}
         more={{ label: 'Explore All', to: '/nfa-expand' }}
       />
       <CatalogueSection
@@ -32,6 +33,7 @@ export default function MarketPlacePage() {
         kind="land"
         items={lands.items.slice(0, CARDS_PER_LIST)}
         loading={lands.loading}
+        skeletonCount={CARDS_PER_LIST}
         more={{ label: 'Expand All', to: '/land' }}
       />
       <PageSection id="mp-section-activity" title="ACTIVITIES">

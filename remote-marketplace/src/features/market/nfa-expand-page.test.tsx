@@ -1,5 +1,5 @@
 import { deferred, serveApi } from '@hypertek/shared/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { makeItems } from '../../test/fixtures';
@@ -28,7 +28,10 @@ describe('/nfa-expand', () => {
   it("shows 4 tiles: 'Instant Sell' first, then market entries linking to /buy-nfa", async () => {
     serveApi({ 'GET /market/getMarket': list(makeItems('nfa', 8)) });
     open();
-    const tiles = await grid().findAllByRole('article');
+    await waitForElementToBeRemoved(() =>
+      screen.queryByRole('status', { name: 'Loading Collectibles' }),
+    );
+    const tiles = grid().getAllByRole('article');
     expect(tiles).toHaveLength(4);
     expect(within(tiles[0]!).getByRole('heading')).toHaveTextContent('Instant Sell');
     expect(within(tiles[0]!).getByRole('button', { name: 'Sell Now' })).toBeInTheDocument();

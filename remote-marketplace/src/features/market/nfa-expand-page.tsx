@@ -1,8 +1,8 @@
 import { api, CARDS_PER_LIST } from '@hypertek/shared';
 
+import { CardGridSkeleton } from '../../components/card-grid-skeleton';
 import { EmptyCollection } from '../../components/empty-collection';
 import { ItemCard } from '../../components/item-card';
-import { Loading } from '../../components/loading';
 import { MarketplacePage } from '../../components/marketplace-page';
 import { PageSection } from '../../components/page-section';
 import { usePagedList } from '../../hooks/use-paged-list';
@@ -24,7 +24,11 @@ export default function NfaExpandPage() {
       <MarketHero />
       <PageSection id="mp-collectibles-title" title="Collectibles">
         {market.loading ? (
-          <Loading label="Loading Collectibles" />
+          <CardGridSkeleton
+            label="Loading Collectibles"
+            count={MARKET_CARDS}
+            leading={<InstantSellTile />}
+          />
         ) : (
           <div className="grid grid-4 mp-grid">
             <InstantSellTile />

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 
+import { CardGridSkeleton } from '../../../components/card-grid-skeleton';
 import { EmptyCollection } from '../../../components/empty-collection';
 import { ItemCard } from '../../../components/item-card';
-import { Loading } from '../../../components/loading';
 import { PageSection } from '../../../components/page-section';
 import type { ItemKind, WireItem } from '../../../lib/catalogue-item';
 
@@ -13,10 +13,19 @@ interface CatalogueSectionProps {
   loading: boolean;
   /** The section's 'Explore All' / 'Expand All' link. */
   more: { label: string; to: string };
+  /** Placeholders shown while loading: as many cards as the section asks for. */
+  skeletonCount: number;
 }
 
 /** A titled grid of item cards on the marketplace home, with its own loading indicator. */
-export function CatalogueSection({ title, kind, items, loading, more }: CatalogueSectionProps) {
+export function CatalogueSection({
+  title,
+  kind,
+  items,
+  loading,
+  more,
+  skeletonCount,
+}: CatalogueSectionProps) {
   return (
     <PageSection
       id={`mp-section-${kind}`}
@@ -28,7 +37,7 @@ export function CatalogueSection({ title, kind, items, loading, more }: Catalogu
       }
     >
       {loading ? (
-        <Loading label={`Loading ${title}`} />
+        <CardGridSkeleton label={`Loading ${title}`} count={skeletonCount} />
       ) : items.length === 0 ? (
         <EmptyCollection />
       ) : (

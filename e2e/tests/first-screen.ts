@@ -1,0 +1,92 @@
+// The first screen before any script: the host's web server draws the route's page into the HTML
+// (the host's frame around the remote's snapshot), the live app replaces it, and nothing moves.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { withPage } from '../support/browser.ts';
+import { useSite } from '../support/site.ts';
+
+/** The pages the performance budget is about, and a heading each one draws before any script. */
+const FIRST_SCREENS = [
+  ['/', 'Rule the Hyper Tek frontier'],
+  ['/market-place', 'A New Era Dawns in Hyper Tek'],
+  ['/funnel-page', null],
+  ['/land', 'Lands'],
+  ['/signin', null],
+] as const;
+
+void describe('first screen', () => {
+  const site = useSite();
+
+  void test('the five main pages come with their page drawn in the HTML, inert, without test ids', async () => {
+    for (const [path, heading] of FIRST_SCREENS) {
+      const response = await fetch(`${site.stack.siteUrl}${path}`);
+      assert.equal(response.status, 200, path);
+      const html = await response.text();
+      assert.match(html, /<div class="server-frame" inert>/, `${path}: no frame`);
+      const page = html.slice(html.indexOf('data-prerendered='));
+      assert.match(page, /<h1[ >]/, `${path}: the page's heading is not drawn`);
+      const text = page.replace(/<[^>]+>/g, '');
+      if (heading) assert.ok(text.includes(heading), `${path}: '${heading}' is not drawn`);
+      assert.equal(html.includes('data-testid='), false, `${path}: test ids in the drawn page`);
+      assert.match(html, /id="runtime-config"/, `${path}: the runtime config is not inline`);
+    }
+  });
+
+  void test('with scripts off, a phone still sees the top bar, the page and the footer', async (t) => {
+    const context = await site.browser.newContext({
+      viewport: { width: 390, height: 844 },
+      javaScriptEnabled: false,
+    });
+    try {
+      const page = await context.newPage();
+      await page.goto(`${site.stack.siteUrl}/land`);
+      assert.equal(await page.locator('h1', { hasText: 'Lands' }).isVisible(), true);
+      assert.equal(await page.locator('header.top-bar').isVisible(), true);
+      assert.equal(await page.locator('footer.footer').count(), 1);
+    } catch (error) {
+      t.diagnostic(String(error));
+      throw error;
+    } finally {
+      await context.close();
+    }
+  });
+
+  void test('the live page replaces the drawn one at 390 px: one frame, nothing inert left, no layout shift', async (t) => {
+    await withPage(site.browser, t, async ({ page, consoleLines }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.addInitScript(() => {
+        const w = window as unknown as { __shift: number };
+        w.__shift = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & { value: number })[])
+            w.__shift += entry.value;
+        }).observe({ type: 'layout-shift', buffered: true });
+      });
+      for (const [path, selector] of [
+        ['/land', '[data-remote="marketplace"] a.mp-card-buy'],
+        ['/', '[data-remote="marketing"] h1'],
+        ['/signin', '[data-remote="account"] form'],
+      ] as const) {
+        await page.goto(`${site.stack.siteUrl}${path}`);
+        await page.locator(selector).first().waitFor();
+        await page.waitForLoadState('networkidle');
+        const state = await page.evaluate(() => ({
+          drawn: document.querySelectorAll('[data-prerendered], .remote-snapshot, .server-frame')
+            .length,
+          inert: document.querySelectorAll('#root [inert]').length,
+          topBars: document.querySelectorAll('header.top-bar').length,
+          footers: document.querySelectorAll('footer.footer').length,
+          shift: (window as unknown as { __shift: number }).__shift,
+        }));
+        assert.deepEqual(
+          { ...state, shift: undefined },
+          { drawn: 0, inert: 0, topBars: 1, footers: 1, shift: undefined },
+          path,
+        );
+        assert.ok(state.shift <= 0.02, `${path}: layout shift ${state.shift.toFixed(4)}`);
+      }
+      const errors = consoleLines.filter((line) => /^(error|pageerror):/.test(line));
+      assert.deepEqual(errors, []);
+    });
+  });
+});

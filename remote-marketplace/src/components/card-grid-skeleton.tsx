@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+
+/**
+ * A card's place while the catalogue loads: the same boxes as `ItemCard` (square art, one-line
+ * title and serial, price row, button), so the grid, and everything below it, does not move when
+ * the cards arrive.
+ */
+function SkeletonCard() {
+  return (
+    <div className="card item-card mp-card mp-card-skeleton" aria-hidden="true">
+      <div className="mp-card-media">
+        <span className="mp-item-image mp-skeleton" />
+      </div>
+      <h3>
+        <span className="mp-skeleton mp-skeleton-text">&nbsp;</span>
+      </h3>
+      <p className="mp-serial muted">
+        <span className="mp-skeleton mp-skeleton-text mp-skeleton-short">&nbsp;</span>
+      </p>
+      <p className="mp-card-price">
+        <span className="muted">Price</span>
+        <span className="price mp-skeleton mp-skeleton-price">&nbsp;</span>
+      </p>
+      <span className="btn btn-primary mp-card-buy mp-skeleton-button">&nbsp;</span>
+    </div>
+  );
+}
+
+/** A grid of `count` card placeholders (after `leading`, a tile that needs no data), announced by `label`. */
+export function CardGridSkeleton({
+  label,
+  count,
+  leading,
+}: {
+  label: string;
+  count: number;
+  leading?: ReactNode;
+}) {
+  return (
+    <div className="grid grid-4 mp-grid" role="status" aria-label={label} aria-busy="true">
+      {leading}
+      {Array.from({ length: count }, (_, i) => (
+        <SkeletonCard key={i} />
+      ))}
+    </div>
+  );
+}

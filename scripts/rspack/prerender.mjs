@@ -1,0 +1,127 @@
+// @ts-check
+/**
+ * First-screen snapshots: at production build time each app renders the pages it lists in
+ * `prerender` to static HTML, once, in Node (React's `renderToString`, no data: what a visitor sees
+ * before any request answers, i.e. the page's own loading state). The host's web server puts the
+ * snapshot of the requested route into the HTML it answers (scripts/serve/compose.mjs), so a phone
+ * paints the page's real first screen before any script arrives; the app then renders the same
+ * markup over it. A remote owns its snapshots (they are in its build, next to its manifest), so a
+ * remote redeployed alone updates them without the host.
+ *
+ * A second, Node-targeted compilation of the listed modules (React and React Router stay external,
+ * required from the app's own dependencies so the page and the renderer share one React); CSS and
+ * assets are left out (the browser build serves them). After it emits, each module's default export
+ * is rendered inside a memory router and written to `dist/prerender/<module>.html`. A page that
+ * cannot render in Node fails the build, naming the module: a snapshot is part of the page.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+
+export const PRERENDER_DIR = 'prerender';
+
+const EMPTY_CSS_LOADER = path.join(import.meta.dirname, 'empty-module-loader.cjs');
+
+/**
+ * @param {{
+ *   appDir: string,
+ *   name: string,
+ *   modules: Record<string, string>,   // snapshot name → source file (a page with a default export)
+ *   swcOptions: object,
+ *   render: 'page' | 'shell',
+ * }} options
+ * @returns {import('@rspack/core').Configuration}
+ */
+export function prerenderConfig({ appDir, name, modules, swcOptions, render }) {
+  const buildDir = path.join(appDir, 'node_modules/.cache/prerender');
+  return {
+    name: `${name}-prerender`,
+    // After the browser build: its `clean` empties dist/, which holds the snapshots.
+    dependencies: [name],
+    context: appDir,
+    mode: 'production',
+    target: 'node20',
+    entry: modules,
+    output: {
+      path: buildDir,
+      filename: '[name].cjs',
+      library: { type: 'commonjs2' },
+      clean: true,
+    },
+    externalsType: 'commonjs',
+    externals: [/^react($|\/)/, /^react-dom($|\/)/, /^react-router($|\/)/],
+    resolve: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] },
+    module: {
+      rules: [
+        {
+          test: /\.(ts|tsx)$/,
+          exclude: /node_modules/,
+          loader: 'builtin:swc-loader',
+          options: swcOptions,
+          type: 'javascript/auto',
+        },
+        { test: /\.css$/, loader: EMPTY_CSS_LOADER, type: 'javascript/auto' },
+        {
+          test: /\.(woff2?|png|jpe?g|gif|webp|avif|svg)$/,
+          type: 'asset/resource',
+          generator: { emit: false },
+        },
+      ],
+    },
+    optimization: { minimize: false, splitChunks: false },
+    devtool: false,
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    plugins: [new PrerenderPlugin({ appDir, buildDir, names: Object.keys(modules), render })],
+  };
+}
+
+/** Renders each built module after the compilation has emitted it. */
+class PrerenderPlugin {
+  /** @param {{ appDir: string, buildDir: string, names: string[], render: 'page' | 'shell' }} options */
+  constructor(options) {
+    this.options = options;
+  }
+
+  /** @param {import('@rspack/core').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.afterEmit.tapPromise('PrerenderPlugin', async (compilation) => {
+      if (compilation.getErrors().length > 0) return;
+      const { appDir, buildDir, names, render } = this.options;
+      const outDir = path.join(appDir, 'dist', PRERENDER_DIR);
+      rmSync(outDir, { recursive: true, force: true });
+      mkdirSync(outDir, { recursive: true });
+      const require = createRequire(path.join(appDir, 'package.json'));
+      const { renderToString } = require('react-dom/server');
+      const { createElement } = require('react');
+      const { MemoryRouter } = require('react-router');
+      for (const snapshot of names) {
+        const file = path.join(buildDir, `${snapshot}.cjs`);
+        delete require.cache[file];
+        const built = require(file);
+        try {
+          if (render === 'shell') {
+            // The host: one frame per route path (see host/src/prerender.tsx).
+            writeFileSync(path.join(outDir, 'frames.json'), JSON.stringify(built.renderFrames()));
+          } else {
+            const Page = built.default;
+            if (typeof Page !== 'function') throw new Error('no default export to render');
+            const html = renderToString(
+              createElement(
+                MemoryRouter,
+                { initialEntries: [`/${snapshot}`] },
+                createElement(Page),
+              ),
+            );
+            writeFileSync(path.join(outDir, `${snapshot}.html`), html);
+          }
+        } catch (error) {
+          throw new Error(
+            `prerender: '${snapshot}' cannot render in Node: ${/** @type {Error} */ (error).message}`,
+            { cause: error },
+          );
+        }
+      }
+    });
+  }
+}

@@ -1,0 +1,205 @@
+// The host's HTML, composed per navigation so that a phone paints the page before any script runs:
+// - the runtime config inline (`<script type="application/json" id="runtime-config">`), which saves
+//   the browser a round trip before it can ask for the route's remote;
+// - for a route with a fixed path: the frame the host rendered at build time (top bar, footer; see
+//   host/src/prerender/frames.tsx) around the snapshot of the page that its remote rendered at build
+//   time (`<remote>/prerender/<module>.html`, see scripts/rspack/prerender.mjs), with the page's
+//   stylesheet, and preloads of the remote's entry and page script from its manifest, so they load
+//   in parallel with the host's own scripts instead of one after the other.
+// The frame and snapshot are inert: a picture of the page until the app renders the same markup
+// over it. The remote's files are fetched by this server and kept for a few seconds (then revalidated
+// with their ETag), so a remote redeployed alone is picked up; a remote that does not answer in
+// time gives the frame with the loading state (or its last known snapshot), never a slower page.
+import { createHash } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+
+const PRERENDER_DIR = 'prerender';
+
+/** JSON that is safe inside a <script> element. */
+const scriptJson = (value) =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+
+const escapeAttribute = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/**
+ * Files from other origins, kept `ttlMs` and then revalidated; a failed or slow answer keeps the
+ * last good copy. Concurrent requests for one URL share one fetch.
+ */
+export function createRemoteCache({
+  ttlMs = 5_000,
+  timeoutMs = 400,
+  fetchImpl = fetch,
+  log = () => {},
+} = {}) {
+  /** @type {Map<string, { body: string | null, etag: string | null, at: number, pending: Promise<string | null> | null }>} */
+  const entries = new Map();
+  const refresh = async (url, entry) => {
+    try {
+      const headers = entry.etag ? { 'If-None-Match': entry.etag } : {};
+      const response = await fetchImpl(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+      if (response.status === 304 && entry.body !== null) {
+        entry.at = Date.now();
+      } else if (response.ok) {
+        entry.body = await response.text();
+        entry.etag = response.headers.get('etag');
+        entry.at = Date.now();
+      } else {
+        // Gone (404: the remote has no snapshot of this page, or no longer) — remember that too.
+        entry.body = null;
+        entry.etag = null;
+        entry.at = Date.now();
+      }
+    } catch (error) {
+      log(
+        `compose: ${url} not fetched (${error.name === 'TimeoutError' ? 'timeout' : error.message}); ${entry.body === null ? 'none kept' : 'using the last copy'}`,
+      );
+      entry.at = Date.now() - ttlMs / 2; // retry sooner than a good answer would
+    }
+    return entry.body;
+  };
+  return {
+    /** The body of `url`, or null when it has none (or never answered). */
+    get(url) {
+      let entry = entries.get(url);
+      if (!entry) entries.set(url, (entry = { body: null, etag: null, at: 0, pending: null }));
+      if (Date.now() - entry.at < ttlMs) return Promise.resolve(entry.body);
+      entry.pending ??= refresh(url, entry).finally(() => (entry.pending = null));
+      return entry.pending;
+    },
+  };
+}
+
+/** The stylesheet and preloads of a remote's page, from its manifest. */
+export function pageAssets(manifestText, manifestUrl, module) {
+  let manifest;
+  try {
+    manifest = JSON.parse(manifestText);
+  } catch {
+    return { styles: [], scripts: [] };
+  }
+  const base = new URL('.', manifestUrl);
+  const exposed = manifest.exposes?.find((e) => e.name === module || e.path === `./${module}`);
+  const url = (file) => new URL(file, base).toString();
+  const entry = manifest.metaData?.remoteEntry;
+  const entryUrl = entry?.name ? url(`${entry.path ? `${entry.path}/` : ''}${entry.name}`) : null;
+  return {
+    styles: (exposed?.assets?.css?.sync ?? []).map(url),
+    scripts: [...(entryUrl ? [entryUrl] : []), ...(exposed?.assets?.js?.sync ?? []).map(url)],
+  };
+}
+
+/**
+ * @param {{ root: string, config: { remotes: Record<string, string>, apiBaseUrl: string }, log?: (line: string) => void, cache?: ReturnType<typeof createRemoteCache> }} options
+ */
+export async function createComposer({ root, config, log = () => {}, cache }) {
+  const indexHtml = await readFile(join(root, 'index.html'), 'utf8');
+  /** @type {{ slot: string, loading: string, routes: Record<string, { remote: string, module: string, html: string }> } | null} */
+  const frames = await readFile(join(root, PRERENDER_DIR, 'frames.json'), 'utf8')
+    .then(JSON.parse)
+    .catch(() => null);
+  const remoteFiles = cache ?? createRemoteCache({ log });
+  const configScript = `<script type="application/json" id="runtime-config">${scriptJson(config)}</script>`;
+  const fontPreloads = (await firstScreenFonts(root, indexHtml))
+    .map(
+      (href) =>
+        `<link rel="preload" as="font" type="font/woff2" href="${escapeAttribute(href)}" crossorigin>`,
+    )
+    .join('');
+  const rootStart = indexHtml.indexOf('<div id="root">');
+  const bodyEnd = indexHtml.lastIndexOf('</body>');
+  const headEnd = indexHtml.indexOf('</head>');
+  if (rootStart < 0 || bodyEnd < rootStart || headEnd < 0)
+    throw new Error('index.html has no <div id="root"> in its body');
+  const apiOrigin = new URL(config.apiBaseUrl).origin;
+
+  const page = (head, root) =>
+    `${indexHtml.slice(0, headEnd)}${head}${indexHtml.slice(headEnd, rootStart)}<div id="root">${root}</div>${indexHtml.slice(bodyEnd)}`;
+  /** The page of every other path: the build's index.html (splash) with the config inline. */
+  const plain = page(
+    configScript + fontPreloads,
+    indexHtml.slice(rootStart + '<div id="root">'.length, indexHtml.lastIndexOf('</div>', bodyEnd)),
+  );
+
+  return {
+    plain,
+    /** The HTML of a navigation to `pathname`. */
+    async html(pathname) {
+      const key = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+      const frame = frames?.routes[key];
+      const manifestUrl = frame && config.remotes[frame.remote];
+      if (!frame || !manifestUrl) return plain;
+      const snapshotUrl = new URL(`${PRERENDER_DIR}/${frame.module}.html`, manifestUrl).toString();
+      const [snapshot, manifest] = await Promise.all([
+        remoteFiles.get(snapshotUrl),
+        remoteFiles.get(manifestUrl),
+      ]);
+      const assets = manifest
+        ? pageAssets(manifest, manifestUrl, frame.module)
+        : { styles: [], scripts: [] };
+      const head = [
+        configScript,
+        fontPreloads,
+        `<link rel="preconnect" href="${escapeAttribute(apiOrigin)}" crossorigin>`,
+        ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
+        ...assets.scripts.map(
+          (href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`,
+        ),
+      ].join('');
+      // The frame is a picture until the app renders: inert, and without the test ids the app's
+      // own elements carry.
+      const body = frame.html
+        .replace(frames.slot, snapshot ?? frames.loading)
+        .replace(/ data-testid="[^"]*"/g, '');
+      return page(head, `<div class="server-frame" inert>${body}</div>`);
+    },
+  };
+}
+
+/**
+ * The Latin faces of the site's fonts, from the stylesheets index.html links: the first screen
+ * needs them, and the browser would only find them once the stylesheet has been parsed. Other
+ * scripts (Cyrillic, Greek, …) load on demand by their unicode-range.
+ */
+async function firstScreenFonts(root, indexHtml) {
+  const fonts = new Set();
+  for (const [, href] of indexHtml.matchAll(
+    /<link[^>]+href="(\/[^"]+\.css)"[^>]*rel="stylesheet"/g,
+  )) {
+    const css = await readFile(join(root, href), 'utf8').catch(() => '');
+    for (const [, url] of css.matchAll(
+      /url\(["']?([^"')]+-latin-wght-normal[^"')]*\.woff2)["']?\)/g,
+    ))
+      fonts.add(new URL(url, `http://x${href}`).pathname);
+  }
+  return [...fonts];
+}
+
+/** One composed answer, compressed once per distinct body. */
+export function createEncodedCache(limit = 200) {
+  /** @type {Map<string, { etag: string, raw: Buffer, br?: Buffer, gzip?: Buffer }>} */
+  const byBody = new Map();
+  return (body) => {
+    let entry = byBody.get(body);
+    if (!entry) {
+      const raw = Buffer.from(body);
+      entry = { etag: `W/"${createHash('sha1').update(raw).digest('base64url')}"`, raw };
+      if (byBody.size >= limit) byBody.delete(byBody.keys().next().value);
+      byBody.set(body, entry);
+    }
+    return {
+      etag: entry.etag,
+      encoded(encoding) {
+        if (encoding === 'br')
+          return (entry.br ??= brotliCompressSync(entry.raw, {
+            params: { [constants.BROTLI_PARAM_QUALITY]: 9 },
+          }));
+        if (encoding === 'gzip') return (entry.gzip ??= gzipSync(entry.raw, { level: 9 }));
+        return entry.raw;
+      },
+    };
+  };
+}

@@ -1,0 +1,179 @@
+// The host's composed documents (compose.mjs): config inline, the route's page drawn by the server,
+// the remote's files fetched, kept a few seconds and revalidated, and a remote that is down.
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import { createComposer, createRemoteCache, pageAssets } from './compose.mjs';
+
+const REMOTE = 'http://remote.test/mf-manifest.json';
+const config = {
+  apiBaseUrl: 'http://api.test/api/v1',
+  remotes: { marketplace: REMOTE },
+  note: '</script><script>alert(1)</script>',
+};
+const manifest = JSON.stringify({
+  metaData: { remoteEntry: { name: 'remoteEntry.js', path: '' }, publicPath: 'auto' },
+  exposes: [
+    {
+      name: 'land',
+      path: './land',
+      assets: {
+        js: { sync: ['static/js/land.1.js'], async: ['static/js/later.js'] },
+        css: { sync: ['static/css/land.1.css'], async: [] },
+      },
+    },
+  ],
+});
+const frames = {
+  slot: '%%slot%%',
+  loading: '<div class="route-loading" data-testid="route-loading">Loading…</div>',
+  routes: {
+    '/land': {
+      remote: 'marketplace',
+      module: 'land',
+      html: '<header data-testid="top-bar">bar</header><main><div data-prerendered="marketplace" inert="">%%slot%%</div></main>',
+    },
+  },
+};
+
+/** A fake network: answers per URL, counts calls, honours If-None-Match. */
+function fakeRemote(files) {
+  const calls = [];
+  const fetchImpl = async (url, { headers = {} } = {}) => {
+    calls.push(url);
+    const file = files[url];
+    if (file instanceof Error) throw file;
+    if (!file) return new Response('missing', { status: 404 });
+    if (headers['If-None-Match'] === file.etag) return new Response(null, { status: 304 });
+    return new Response(file.body, { status: 200, headers: { ETag: file.etag } });
+  };
+  return { calls, fetchImpl };
+}
+
+let root;
+before(async () => {
+  root = await mkdtemp(join(tmpdir(), 'compose-'));
+  await mkdir(join(root, 'prerender'));
+  await mkdir(join(root, 'static/css'), { recursive: true });
+  await writeFile(
+    join(root, 'index.html'),
+    '<!doctype html><html><head><title>x</title><link href="/static/css/main.css" rel="stylesheet"></head><body><div id="root"><div class="splash">splash</div></div></body></html>',
+  );
+  await writeFile(join(root, 'prerender/frames.json'), JSON.stringify(frames));
+  await writeFile(
+    join(root, 'static/css/main.css'),
+    '@font-face{src:url(../media/exo-2-latin-wght-normal.abc.woff2)}@font-face{src:url(../media/exo-2-cyrillic-wght-normal.abc.woff2)}',
+  );
+});
+after(() => rm(root, { recursive: true, force: true }));
+
+const composerWith = async (files, options = {}) => {
+  const remote = fakeRemote(files);
+  const cache = createRemoteCache({ fetchImpl: remote.fetchImpl, ...options });
+  return { remote, composer: await createComposer({ root, config, cache }) };
+};
+const snapshotUrl = 'http://remote.test/prerender/land.html';
+
+describe('composed documents', () => {
+  it('put the runtime config in every page, safe inside its script element', async () => {
+    const { composer } = await composerWith({});
+    const html = await composer.html('/somewhere');
+    const [, json] = html.match(
+      /<script type="application\/json" id="runtime-config">(.*?)<\/script>/,
+    );
+    assert.deepEqual(JSON.parse(json), config);
+    assert.equal(html.includes('</script><script>alert(1)'), false);
+    assert.match(html, /<div id="root"><div class="splash">splash<\/div><\/div><\/body>/);
+  });
+
+  it('preload the Latin faces of the fonts the stylesheets use, and no other script', async () => {
+    const { composer } = await composerWith({});
+    const html = await composer.html('/');
+    assert.match(
+      html,
+      /<link rel="preload" as="font" type="font\/woff2" href="\/static\/media\/exo-2-latin-wght-normal\.abc\.woff2" crossorigin>/,
+    );
+    assert.equal(html.includes('cyrillic'), false);
+  });
+
+  it("draw a route's page inside the host's frame, inert, with the page's stylesheet and scripts preloaded", async () => {
+    const { composer } = await composerWith({
+      [REMOTE]: { body: manifest, etag: '"m1"' },
+      [snapshotUrl]: { body: '<h1>Lands</h1>', etag: '"s1"' },
+    });
+    for (const path of ['/land', '/LAND', '/land/']) {
+      const html = await composer.html(path);
+      assert.match(
+        html,
+        /<div id="root"><div class="server-frame" inert><header>bar<\/header><main><div data-prerendered="marketplace" inert=""><h1>Lands<\/h1><\/div><\/main><\/div><\/div>/,
+      );
+      assert.equal(html.includes('splash'), false);
+      assert.equal(html.includes('data-testid'), false, 'test ids belong to the live app only');
+      assert.match(
+        html,
+        /<link rel="stylesheet" href="http:\/\/remote\.test\/static\/css\/land\.1\.css">/,
+      );
+      assert.match(
+        html,
+        /<link rel="preload" as="script" href="http:\/\/remote\.test\/remoteEntry\.js">/,
+      );
+      assert.match(
+        html,
+        /<link rel="preload" as="script" href="http:\/\/remote\.test\/static\/js\/land\.1\.js">/,
+      );
+      assert.equal(html.includes('later.js'), false, 'only what the page needs first');
+      assert.match(html, /<link rel="preconnect" href="http:\/\/api\.test" crossorigin>/);
+    }
+  });
+
+  it('draw the frame with the loading state when the remote is down, and a route it has no snapshot of', async () => {
+    const { composer } = await composerWith({
+      [REMOTE]: new Error('connect ECONNREFUSED'),
+      [snapshotUrl]: new Error('connect ECONNREFUSED'),
+    });
+    const html = await composer.html('/land');
+    assert.match(
+      html,
+      /<main><div data-prerendered="marketplace" inert=""><div class="route-loading">Loading…<\/div><\/div><\/main>/,
+    );
+    assert.equal(html.includes('rel="stylesheet" href="http://remote'), false);
+  });
+
+  it("keep a remote's files a few seconds, then revalidate them, and pick up a redeployed remote", async () => {
+    const files = {
+      [REMOTE]: { body: manifest, etag: '"m1"' },
+      [snapshotUrl]: { body: '<h1>Lands v1</h1>', etag: '"s1"' },
+    };
+    const { composer, remote } = await composerWith(files, { ttlMs: 50 });
+    assert.match(await composer.html('/land'), /Lands v1/);
+    assert.match(await composer.html('/land'), /Lands v1/);
+    assert.equal(remote.calls.length, 2, 'the second page is composed from the kept copies');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    assert.match(await composer.html('/land'), /Lands v1/, '304: the kept copy');
+    assert.equal(remote.calls.length, 4);
+    files[snapshotUrl] = { body: '<h1>Lands v2</h1>', etag: '"s2"' };
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    assert.match(await composer.html('/land'), /Lands v2/);
+  });
+
+  it('keep the last good copy when a remote stops answering', async () => {
+    const files = {
+      [REMOTE]: { body: manifest, etag: '"m1"' },
+      [snapshotUrl]: { body: '<h1>Lands</h1>', etag: '"s1"' },
+    };
+    const { composer } = await composerWith(files, { ttlMs: 20 });
+    await composer.html('/land');
+    files[snapshotUrl] = new Error('timeout');
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    assert.match(await composer.html('/land'), /<h1>Lands<\/h1>/);
+  });
+});
+
+describe('pageAssets', () => {
+  it('reads nothing from a manifest that is not JSON or lacks the module', () => {
+    assert.deepEqual(pageAssets('<html>', REMOTE, 'land'), { styles: [], scripts: [] });
+    assert.deepEqual(pageAssets(manifest, REMOTE, 'other').styles, []);
+  });
+});
