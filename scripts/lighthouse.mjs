@@ -43,7 +43,7 @@ const USAGE = `Usage: node scripts/lighthouse.mjs [options]
   --min-accessibility N      fail below this median accessibility score (default off; LIGHTHOUSE_MIN_ACCESSIBILITY)
   --min-best-practices N     fail below this median best-practices score (default off; LIGHTHOUSE_MIN_BEST_PRACTICES)
   --build / --no-build       always / never build the apps first (default: when a build is missing)
-  --save DIR                 write each run's HTML report and result JSON to DIR
+  --save DIR                 write each run's HTML report and result JSON to DIR (lighthouse-reports/ is git-ignored)
   --json                     print the figures as JSON on stdout (the log goes to stderr)`;
 
 const { values } = parseArgs({
@@ -231,7 +231,7 @@ if (values.json) {
   const t = options.thresholds;
   log();
   log(
-    `medians of ${options.runs} runs (Lighthouse ${environment?.lighthouse ?? 'n/a'}, mobile); JS = script bytes transferred (kB = 1000 bytes); bench = Lighthouse's CPU benchmark (lower = busier machine)`,
+    `median of ${options.runs} run${options.runs === 1 ? '' : 's'} per page (Lighthouse ${environment?.lighthouse ?? 'n/a'}, mobile); JS = script bytes transferred (kB = 1000 bytes); bench = Lighthouse's CPU benchmark (lower = busier machine)`,
   );
   for (const line of formatTable(pages).split('\n')) log(line);
   log();
