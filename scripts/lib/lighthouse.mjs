@@ -1,0 +1,284 @@
+// The pure part of the Lighthouse measurement (scripts/lighthouse.mjs): the options and
+// thresholds, the figures read from one Lighthouse result (LHR, Lighthouse 13), the median of a
+// page's runs, the verdict against the thresholds and the printed table. Nothing here runs a
+// browser, so the tests (lighthouse.test.mjs) run on a captured result.
+
+export const DEFAULT_PAGES = ['/', '/market-place', '/funnel-page', '/land', '/signin'];
+export const DEFAULT_RUNS = 3;
+/** What CI enforces unless told otherwise (docs/operations.md § Lighthouse); a minimum of 0 is not checked. */
+export const DEFAULT_THRESHOLDS = Object.freeze({
+  minPerf: 90,
+  maxCls: 0.05,
+  minAccessibility: 0,
+  minBestPractices: 0,
+});
+
+/**
+ * The options of a run from the command line's values, else the environment, else the defaults.
+ * Throws with the option's name when a value is not usable.
+ * @param {Record<string, string | boolean | undefined>} values parseArgs values
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function resolveOptions(values, env = process.env) {
+  /** A number option: flag, else environment variable, else default; within [min, max]. */
+  const number = (flag, variable, fallback, min, max) => {
+    const raw = values[flag] ?? env[variable];
+    if (raw === undefined || raw === '') return fallback;
+    const value = Number(raw);
+    if (!Number.isFinite(value) || value < min || value > max)
+      throw new Error(`--${flag} (${variable}): "${raw}" is not a number from ${min} to ${max}`);
+    return value;
+  };
+  const runs = number('runs', 'LIGHTHOUSE_RUNS', DEFAULT_RUNS, 1, 50);
+  if (!Number.isInteger(runs)) throw new Error(`--runs: "${runs}" is not a whole number`);
+  const pages = values.pages
+    ? String(values.pages)
+        .split(',')
+        .map((p) => p.trim())
+        .filter(Boolean)
+    : DEFAULT_PAGES;
+  for (const page of pages)
+    if (!page.startsWith('/')) throw new Error(`--pages: "${page}" is not a path (starts with /)`);
+  if (pages.length === 0) throw new Error('--pages: no page given');
+  return {
+    runs,
+    pages,
+    thresholds: {
+      minPerf: number('min-perf', 'LIGHTHOUSE_MIN_PERF', DEFAULT_THRESHOLDS.minPerf, 0, 100),
+      maxCls: number('max-cls', 'LIGHTHOUSE_MAX_CLS', DEFAULT_THRESHOLDS.maxCls, 0, 100),
+      minAccessibility: number(
+        'min-accessibility',
+        'LIGHTHOUSE_MIN_ACCESSIBILITY',
+        DEFAULT_THRESHOLDS.minAccessibility,
+        0,
+        100,
+      ),
+      minBestPractices: number(
+        'min-best-practices',
+        'LIGHTHOUSE_MIN_BEST_PRACTICES',
+        DEFAULT_THRESHOLDS.minBestPractices,
+        0,
+        100,
+      ),
+    },
+  };
+}
+
+/** The median of numbers (the mean of the middle two for an even count); null for none. */
+export function median(values) {
+  const sorted = values.filter((v) => typeof v === 'number' && !Number.isNaN(v));
+  if (sorted.length === 0) return null;
+  sorted.sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/** A category's score as 0–100, or null when the category did not run or failed. */
+const categoryScore = (lhr, id) => {
+  const score = lhr.categories?.[id]?.score;
+  return typeof score === 'number' ? Math.round(score * 100) : null;
+};
+const numeric = (lhr, id) => {
+  const value = lhr.audits?.[id]?.numericValue;
+  return typeof value === 'number' ? value : null;
+};
+const tableItems = (audit) =>
+  ['table', 'opportunity'].includes(audit?.details?.type) ? audit.details.items : [];
+/** An element as Lighthouse describes it: its selector and opening tag, and its text. */
+const element = (node) =>
+  node && node.type === 'node'
+    ? { selector: node.selector ?? '', snippet: node.snippet ?? '', label: node.nodeLabel ?? '' }
+    : null;
+const round = (value, digits = 0) =>
+  value === null ? null : Math.round(value * 10 ** digits) / 10 ** digits;
+
+/**
+ * The figures of one Lighthouse run. Lighthouse 13 gives the LCP element in the LCP breakdown
+ * insight (its `largest-contentful-paint-element` audit is gone).
+ * @param {any} lhr a Lighthouse result (`runnerResult.lhr`)
+ */
+export function summarizeRun(lhr) {
+  if (lhr.runtimeError)
+    throw new Error(
+      `Lighthouse: ${lhr.runtimeError.code} ${lhr.runtimeError.message ?? ''}`.trim(),
+    );
+  const audits = lhr.audits ?? {};
+  const scripts = tableItems(audits['network-requests']).filter((r) => r.resourceType === 'Script');
+  const lcpItems = audits['lcp-breakdown-insight']?.details?.items ?? [];
+  const lcpNode = lcpItems.find((item) => item.type === 'node');
+  const lcpSubparts = lcpItems.find((item) => item.type === 'table')?.items ?? [];
+  const perfRefs = lhr.categories?.performance?.auditRefs ?? [];
+  const findings = perfRefs
+    .filter((ref) => ref.group === 'insights' || ref.group === 'diagnostics')
+    .map((ref) => audits[ref.id])
+    .filter(
+      (audit) =>
+        audit &&
+        typeof audit.score === 'number' &&
+        audit.score < 0.9 &&
+        ['numeric', 'binary', 'metricSavings'].includes(audit.scoreDisplayMode),
+    )
+    .map((audit) => ({
+      id: audit.id,
+      title: audit.title,
+      value: audit.displayValue ?? '',
+      savings: audit.metricSavings ?? {},
+    }));
+  const failedAudits = ['accessibility', 'best-practices'].flatMap((category) =>
+    (lhr.categories?.[category]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && audits[ref.id] && audits[ref.id].score !== null)
+      .filter((ref) => audits[ref.id].score < 1)
+      .map((ref) => ({
+        category,
+        id: ref.id,
+        title: audits[ref.id].title,
+        element: element(tableItems(audits[ref.id])[0]?.node)?.selector ?? '',
+      })),
+  );
+  const diagnostics = audits.diagnostics?.details?.items?.[0] ?? {};
+  return {
+    url: lhr.finalDisplayedUrl ?? lhr.requestedUrl,
+    perf: categoryScore(lhr, 'performance'),
+    accessibility: categoryScore(lhr, 'accessibility'),
+    bestPractices: categoryScore(lhr, 'best-practices'),
+    fcpMs: round(numeric(lhr, 'first-contentful-paint')),
+    lcpMs: round(numeric(lhr, 'largest-contentful-paint')),
+    tbtMs: round(numeric(lhr, 'total-blocking-time')),
+    cls: round(numeric(lhr, 'cumulative-layout-shift'), 4),
+    speedIndexMs: round(numeric(lhr, 'speed-index')),
+    jsBytes: scripts.reduce((total, r) => total + (r.transferSize ?? 0), 0),
+    jsRequests: scripts.length,
+    lcpElement: element(lcpNode),
+    lcpBreakdown: lcpSubparts.map((s) => ({ part: s.label, ms: round(s.duration) })),
+    layoutShifts: tableItems(audits['layout-shifts'])
+      .map((s) => ({ ...element(s.node), score: round(s.score, 4) }))
+      .slice(0, 3),
+    mainThread: tableItems(audits['mainthread-work-breakdown'])
+      .map((g) => ({ group: g.groupLabel, ms: round(g.duration) }))
+      .slice(0, 4),
+    unusedJs: tableItems(audits['unused-javascript'])
+      .map((s) => ({ url: s.url, bytes: s.totalBytes, unusedBytes: s.wastedBytes }))
+      .slice(0, 3),
+    bootup: tableItems(audits['bootup-time'])
+      .map((s) => ({ url: s.url, ms: round(s.total), scriptingMs: round(s.scripting) }))
+      .slice(0, 4),
+    diagnostics: {
+      requests: diagnostics.numRequests,
+      tasksOver50ms: diagnostics.numTasksOver50ms,
+      tasksOver100ms: diagnostics.numTasksOver100ms,
+      totalTaskTimeMs: round(diagnostics.totalTaskTime ?? null),
+      totalBytes: diagnostics.totalByteWeight,
+    },
+    findings,
+    failedAudits,
+    // Lighthouse's measure of the CPU it had (higher is faster): low when the machine is busy.
+    benchmarkIndex: lhr.environment?.benchmarkIndex ?? null,
+    warnings: lhr.runWarnings ?? [],
+  };
+}
+
+const FIGURES = [
+  'perf',
+  'lcpMs',
+  'tbtMs',
+  'cls',
+  'jsBytes',
+  'accessibility',
+  'bestPractices',
+  'benchmarkIndex',
+];
+
+/**
+ * A page's result from its runs: the median of each figure on its own, and the run with the median
+ * performance score (its LCP element, breakdowns and findings are the ones printed).
+ * @param {string} path
+ * @param {ReturnType<typeof summarizeRun>[]} runs
+ */
+export function summarizePage(path, runs) {
+  if (runs.length === 0) throw new Error(`${path}: no run to summarize`);
+  const medians = Object.fromEntries(FIGURES.map((key) => [key, median(runs.map((r) => r[key]))]));
+  const byPerf = [...runs].sort((a, b) => (a.perf ?? -1) - (b.perf ?? -1));
+  const perfs = runs.map((r) => r.perf);
+  return {
+    path,
+    runs: runs.length,
+    median: medians,
+    perfRuns: perfs,
+    representative: byPerf[Math.floor((byPerf.length - 1) / 2)],
+  };
+}
+
+/**
+ * What breaks the thresholds, one line per broken threshold, `path: …`; empty when all pass.
+ * A page with a failed run (`failedRuns`) or none measured (`error`) fails too: a median of fewer
+ * runs than asked for is not the measurement CI asked for.
+ * @param {Array<ReturnType<typeof summarizePage> & { failedRuns?: string[] } | { path: string, error: string }>} pages
+ * @param {typeof DEFAULT_THRESHOLDS} thresholds
+ */
+export function verdict(pages, thresholds) {
+  const failures = [];
+  for (const page of pages) {
+    if ('error' in page) {
+      failures.push(`${page.path}: not measured (${page.error})`);
+      continue;
+    }
+    if (page.failedRuns?.length)
+      failures.push(
+        `${page.path}: ${page.failedRuns.length} run(s) failed (${page.failedRuns[0]})`,
+      );
+    const m = page.median;
+    const below = (value, min, label) => {
+      if (min > 0 && (value === null || value < min))
+        failures.push(`${page.path}: median ${label} ${value ?? 'n/a'} is below ${min}`);
+    };
+    below(m.perf, thresholds.minPerf, 'performance');
+    if (m.cls === null || m.cls > thresholds.maxCls)
+      failures.push(`${page.path}: median CLS ${m.cls ?? 'n/a'} is above ${thresholds.maxCls}`);
+    below(m.accessibility, thresholds.minAccessibility, 'accessibility');
+    below(m.bestPractices, thresholds.minBestPractices, 'best practices');
+  }
+  return failures;
+}
+
+/** kB as the bundle budget counts them: 1000 bytes, one decimal. */
+export const kb = (bytes) => (bytes === null ? null : Math.round(bytes / 100) / 10);
+
+/**
+ * The printed table: one row per page (medians), then each page's LCP element.
+ * @param {Array<ReturnType<typeof summarizePage> | { path: string, error: string }>} pages
+ */
+export function formatTable(pages) {
+  const header = [
+    'page',
+    'perf',
+    'LCP s',
+    'TBT ms',
+    'CLS',
+    'JS kB',
+    'a11y',
+    'best pr.',
+    'bench',
+    'perf runs',
+  ];
+  const rows = pages.map((page) => {
+    if ('error' in page) return [page.path, 'error', ...header.slice(2).map(() => '')];
+    const m = page.median;
+    const show = (value, format) => (value === null ? 'n/a' : format(value));
+    return [
+      page.path,
+      show(m.perf, String),
+      show(m.lcpMs, (v) => (v / 1000).toFixed(2)),
+      show(m.tbtMs, (v) => String(Math.round(v))),
+      show(m.cls, (v) => v.toFixed(3)),
+      show(m.jsBytes, (v) => String(kb(v))),
+      show(m.accessibility, String),
+      show(m.bestPractices, String),
+      show(m.benchmarkIndex, (v) => String(Math.round(v))),
+      page.perfRuns.join(' '),
+    ];
+  });
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
+  const line = (cells) =>
+    cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join('  ');
+  return [line(header), ...rows.map(line)].join('\n');
+}

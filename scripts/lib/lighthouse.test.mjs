@@ -1,0 +1,220 @@
+// The pure part of the Lighthouse measurement, on real results: fixtures/lhr-land.json is a
+// Lighthouse 13.5 mobile run of /land (served builds, seeded API) and fixtures/lhr-no-navstart.json
+// a run that failed to record its trace, both trimmed by fixtures/trim-lhr.mjs.
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import {
+  DEFAULT_PAGES,
+  DEFAULT_THRESHOLDS,
+  formatTable,
+  median,
+  resolveOptions,
+  summarizePage,
+  summarizeRun,
+  verdict,
+} from './lighthouse.mjs';
+
+const fixture = (name) =>
+  JSON.parse(readFileSync(new URL(`fixtures/${name}.json`, import.meta.url), 'utf8'));
+
+test('median: the middle value, the mean of the middle two, null for none', () => {
+  assert.equal(median([63, 92]), 77.5);
+  assert.equal(median([90, 67, 75]), 75);
+  assert.equal(median([0.276, 0.0015, 0.276]), 0.276);
+  assert.equal(median([3, 1, 4, 1]), 2);
+  assert.equal(median([null, 5, Number.NaN]), 5);
+  assert.equal(median([]), null);
+});
+
+test('summarizeRun reads the figures of a real run of /land', () => {
+  const run = summarizeRun(fixture('lhr-land'));
+  assert.equal(run.url.endsWith('/land'), true);
+  assert.equal(run.perf, 67);
+  assert.equal(run.accessibility, 98);
+  assert.equal(run.bestPractices, 100);
+  assert.equal(run.lcpMs, 3541);
+  assert.equal(run.tbtMs, 393);
+  assert.equal(run.cls, 0.2761);
+  assert.equal(run.fcpMs, 653);
+  // The same total as Lighthouse's own resource summary (13 scripts, 190,010 bytes).
+  assert.equal(run.jsBytes, 190010);
+  assert.equal(run.jsRequests, 13);
+  assert.equal(Math.round(run.benchmarkIndex), 3048);
+});
+
+test('summarizeRun gives the LCP element and its breakdown from the LCP insight', () => {
+  const run = summarizeRun(fixture('lhr-land'));
+  assert.equal(
+    run.lcpElement.selector,
+    'div.grid > article.card > div.mp-card-media > img.mp-item-image',
+  );
+  assert.match(run.lcpElement.snippet, /^<img class="mp-item-image"/);
+  assert.equal(run.lcpElement.label, 'Cobalt Reach Arena Ground');
+  assert.deepEqual(
+    run.lcpBreakdown.map((s) => s.part),
+    ['Time to first byte', 'Resource load delay', 'Resource load duration', 'Element render delay'],
+  );
+  assert.equal(run.lcpBreakdown[1].ms, 751);
+});
+
+test('summarizeRun lists where the time goes and what Lighthouse flags', () => {
+  const run = summarizeRun(fixture('lhr-land'));
+  assert.deepEqual(
+    run.mainThread.map((g) => g.group),
+    ['Other', 'Script Evaluation', 'Style & Layout', 'Rendering'],
+  );
+  assert.equal(run.mainThread[0].ms, 1472);
+  // react-router's chunk: 41 of its 50 kB unused on this page.
+  assert.deepEqual(
+    run.unusedJs.map((s) => [s.url.replace(/^http:\/\/[^/]+/, ''), s.unusedBytes, s.bytes]),
+    [
+      ['/static/js/776.fa791bb90d.js', 41392, 49657],
+      ['/static/js/435.25e058f644.js', 22364, 55776],
+    ],
+  );
+  assert.equal(run.bootup.length, 4);
+  assert.equal(run.bootup[0].url.endsWith('/land'), true);
+  assert.equal(run.layoutShifts[0].selector, 'body > div#root > footer.footer');
+  assert.equal(run.layoutShifts[0].score, 0.2746);
+  assert.equal(run.diagnostics.tasksOver50ms, 2);
+  assert.deepEqual(
+    run.findings.map((f) => f.id),
+    [
+      'cls-culprits-insight',
+      'lcp-discovery-insight',
+      'unused-javascript',
+      'mainthread-work-breakdown',
+    ],
+  );
+  assert.deepEqual(run.failedAudits, [
+    {
+      category: 'accessibility',
+      id: 'heading-order',
+      title: 'Heading elements are not in a sequentially-descending order',
+      element: 'section.container > div.grid > article.card > h3#mp-sell-title',
+    },
+  ]);
+});
+
+test('summarizeRun throws on a run whose trace was not recorded', () => {
+  assert.throws(() => summarizeRun(fixture('lhr-no-navstart')), /NO_NAVSTART/);
+});
+
+/** A run as summarizeRun returns it, with the figures given. */
+const run = (figures) => ({ ...summarizeRun(fixture('lhr-land')), ...figures });
+
+test('summarizePage: each figure its own median; the printed run has the median score', () => {
+  const page = summarizePage('/land', [
+    run({ perf: 58, lcpMs: 3750, tbtMs: 681, cls: 0.2757 }),
+    run({ perf: 72, lcpMs: 3460, tbtMs: 249, cls: 0.0015 }),
+    run({ perf: 65, lcpMs: 3880, tbtMs: 376, cls: 0.2761 }),
+  ]);
+  assert.equal(page.runs, 3);
+  assert.deepEqual(page.perfRuns, [58, 72, 65]);
+  assert.equal(page.median.perf, 65);
+  assert.equal(page.median.lcpMs, 3750);
+  assert.equal(page.median.tbtMs, 376);
+  assert.equal(page.median.cls, 0.2757);
+  assert.equal(page.median.jsBytes, 190010);
+  assert.equal(page.median.accessibility, 98);
+  assert.equal(page.representative.perf, 65);
+  assert.throws(() => summarizePage('/land', []), /no run/);
+});
+
+const page = (path, figures, extra = {}) => ({
+  ...summarizePage(path, [run(figures)]),
+  failedRuns: [],
+  ...extra,
+});
+
+test('verdict: fails a median below the performance minimum or above the CLS maximum', () => {
+  const t = DEFAULT_THRESHOLDS;
+  assert.deepEqual(verdict([page('/', { perf: 90, cls: 0.05 })], t), []);
+  assert.deepEqual(verdict([page('/', { perf: 89, cls: 0.05 })], t), [
+    '/: median performance 89 is below 90',
+  ]);
+  assert.deepEqual(verdict([page('/signin', { perf: 95, cls: 0.1021 })], t), [
+    '/signin: median CLS 0.1021 is above 0.05',
+  ]);
+  // The real /land run breaks both; accessibility 98 is reported, not enforced by default.
+  assert.deepEqual(verdict([summarizePage('/land', [run({})])], t), [
+    '/land: median performance 67 is below 90',
+    '/land: median CLS 0.2761 is above 0.05',
+  ]);
+});
+
+test('verdict: stricter thresholds, opt-in category minimums, failed and missing runs', () => {
+  const strict = { minPerf: 95, maxCls: 0.02, minAccessibility: 100, minBestPractices: 98 };
+  assert.deepEqual(verdict([page('/', { perf: 94, cls: 0.03, bestPractices: 96 })], strict), [
+    '/: median performance 94 is below 95',
+    '/: median CLS 0.03 is above 0.02',
+    '/: median accessibility 98 is below 100',
+    '/: median best practices 96 is below 98',
+  ]);
+  assert.deepEqual(
+    verdict(
+      [page('/', { perf: 99, cls: 0 }, { failedRuns: ['run 2: Lighthouse: NO_NAVSTART'] })],
+      DEFAULT_THRESHOLDS,
+    ),
+    ['/: 1 run(s) failed (run 2: Lighthouse: NO_NAVSTART)'],
+  );
+  assert.deepEqual(verdict([{ path: '/land', error: 'run 1: timeout' }], DEFAULT_THRESHOLDS), [
+    '/land: not measured (run 1: timeout)',
+  ]);
+});
+
+test('resolveOptions: flags over environment over defaults; unusable values name the option', () => {
+  const defaults = resolveOptions({}, {});
+  assert.deepEqual(defaults.pages, DEFAULT_PAGES);
+  assert.equal(defaults.runs, 3);
+  assert.deepEqual(defaults.thresholds, DEFAULT_THRESHOLDS);
+
+  const env = { LIGHTHOUSE_MIN_PERF: '80', LIGHTHOUSE_MAX_CLS: '0.1', LIGHTHOUSE_RUNS: '5' };
+  const fromEnv = resolveOptions({}, env);
+  assert.equal(fromEnv.thresholds.minPerf, 80);
+  assert.equal(fromEnv.thresholds.maxCls, 0.1);
+  assert.equal(fromEnv.runs, 5);
+
+  const flags = resolveOptions(
+    { 'min-perf': '95', 'max-cls': '0.02', runs: '1', pages: '/, /land' },
+    env,
+  );
+  assert.equal(flags.thresholds.minPerf, 95);
+  assert.equal(flags.thresholds.maxCls, 0.02);
+  assert.equal(flags.runs, 1);
+  assert.deepEqual(flags.pages, ['/', '/land']);
+
+  assert.throws(() => resolveOptions({ 'min-perf': 'ninety' }, {}), /--min-perf/);
+  assert.throws(() => resolveOptions({ 'max-cls': '-1' }, {}), /--max-cls/);
+  assert.throws(() => resolveOptions({ runs: '0' }, {}), /--runs/);
+  assert.throws(() => resolveOptions({ runs: '2.5' }, {}), /--runs/);
+  assert.throws(() => resolveOptions({ pages: 'land' }, {}), /--pages: "land"/);
+});
+
+test('formatTable: one row of medians per page, an error row for a page not measured', () => {
+  const table = formatTable([
+    summarizePage('/land', [run({}), run({ perf: 72 }), run({ perf: 58 })]),
+    { path: '/signin', error: 'run 1: timeout' },
+  ]).split('\n');
+  assert.equal(table.length, 3);
+  assert.match(
+    table[0],
+    /^page\s+perf\s+LCP s\s+TBT ms\s+CLS\s+JS kB\s+a11y\s+best pr\.\s+bench\s+perf runs$/,
+  );
+  assert.deepEqual(table[1].split(/\s+/), [
+    '/land',
+    '67',
+    '3.54',
+    '393',
+    '0.276',
+    '190',
+    '98',
+    '100',
+    '3048',
+    '67',
+    '72',
+    '58',
+  ]);
+  assert.match(table[2], /^\/signin\s+error/);
+});
