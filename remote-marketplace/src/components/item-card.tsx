@@ -6,14 +6,26 @@ import { ItemImage } from './item-image';
 /** Where a card's 'Buy Now' goes: the item detail page of its kind. */
 export const DETAIL_PATH: Record<ItemKind, string> = { nfa: '/buy-nfa', land: '/buy-land' };
 
+/** Cards in a grid's first row: their images load first, the others lazily. */
+export const FIRST_ROW_CARDS = 4;
+
 /** A market or land card: image, title, serial number, price, and 'Buy Now' with the item as state. */
-export function ItemCard({ item, kind }: { item: WireItem; kind: ItemKind }) {
+export function ItemCard({
+  item,
+  kind,
+  priority = false,
+}: {
+  item: WireItem;
+  kind: ItemKind;
+  /** The card is in the first screen (see ItemImage). */
+  priority?: boolean;
+}) {
   const title = itemTitle(item, kind);
   const serial = itemSerial(item);
   return (
     <article className="card item-card mp-card">
       <div className="mp-card-media">
-        <ItemImage image={item.image} alt={title} kind={kind} />
+        <ItemImage image={item.image} alt={title} kind={kind} priority={priority} />
         <span className="mp-chip">{kind === 'nfa' ? 'NFA' : 'LAND'}</span>
       </div>
       <h3>{title}</h3>

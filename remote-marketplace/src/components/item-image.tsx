@@ -43,10 +43,13 @@ export function ItemImage({
   image,
   alt,
   kind,
+  priority = false,
 }: {
   image?: string | undefined;
   alt: string;
   kind: ItemKind;
+  /** In the first screen: fetched at once and first (it may be the largest paint); else lazily. */
+  priority?: boolean;
 }) {
   const src = apiAssetUrl(image);
   const [broken, setBroken] = useState<string | null>(null);
@@ -56,7 +59,8 @@ export function ItemImage({
       className="mp-item-image"
       src={src}
       alt={alt}
-      loading="lazy"
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
       onError={() => setBroken(src)}
     />

@@ -2,7 +2,7 @@ import { api } from '@hypertek/shared';
 
 import { CardGridSkeleton } from '../../components/card-grid-skeleton';
 import { EmptyCollection } from '../../components/empty-collection';
-import { ItemCard } from '../../components/item-card';
+import { FIRST_ROW_CARDS, ItemCard } from '../../components/item-card';
 import { MarketplacePage } from '../../components/marketplace-page';
 import { PageSection } from '../../components/page-section';
 import { usePagedList } from '../../hooks/use-paged-list';
@@ -36,8 +36,13 @@ export default function LandPage() {
           <>
             <div className="grid grid-4 mp-grid" aria-busy={lands.loadingMore}>
               <InstantSellTile />
-              {lands.items.map((item) => (
-                <ItemCard key={item._id || item.id} item={item} kind="land" />
+              {lands.items.map((item, index) => (
+                <ItemCard
+                  key={item._id || item.id}
+                  item={item}
+                  kind="land"
+                  priority={index < FIRST_ROW_CARDS - 1}
+                />
               ))}
             </div>
             {lands.items.length === 0 && <EmptyCollection />}

@@ -33,7 +33,7 @@ export default function NfaExpandPage() {
           <div className="grid grid-4 mp-grid">
             <InstantSellTile />
             {market.items.slice(0, MARKET_CARDS).map((item) => (
-              <ItemCard key={item._id || item.id} item={item} kind="nfa" />
+              <ItemCard key={item._id || item.id} item={item} kind="nfa" priority />
             ))}
           </div>
         )}
