@@ -7,6 +7,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+import { reactRouterSubsetNames } from './scripts/rspack/react-router-subset-names.mjs';
+
 const apps = [
   'host',
   'remote-marketing',
@@ -39,6 +41,23 @@ const restrict = (message, patterns) => [
 const rootMessage =
   "Import from 'react-router' (shared singleton; react-router-dom only re-exports it).";
 const appMessage = "Import from 'react-router'.";
+// What Rspack builds imports from 'react-router' only what the apps share of it: the subset of
+// scripts/rspack/react-router-subset.mjs, where any other name would be `undefined` at run time.
+// Types are erased (`import type`); tests run on the whole package.
+const routerSubset = [
+  'error',
+  {
+    paths: [
+      {
+        name: 'react-router',
+        allowImportNames: reactRouterSubsetNames(),
+        allowTypeImports: true,
+        message:
+          'The apps share a subset of React Router (scripts/rspack/react-router-subset.mjs): add the name there first. Types need nothing.',
+      },
+    ],
+  },
+];
 const otherApps = (app) =>
   apps
     .filter((other) => other !== app)
@@ -99,6 +118,12 @@ export default tseslint.config(
       rules: { 'no-restricted-imports': restrict(appMessage, otherApps(app)) },
     },
   ]),
+  {
+    files: [...apps, 'shared'].map((dir) => `${dir}/**/*.{ts,tsx}`),
+    // The host's build-time frame (src/prerender/) runs in Node only, on the whole package.
+    ignores: [...testFiles, 'host/src/prerender/**'],
+    rules: { '@typescript-eslint/no-restricted-imports': routerSubset },
+  },
   {
     files: ['**/*.test.{ts,tsx}', '**/__tests__/**', '**/test/**', 'e2e/**'],
     rules: {

@@ -7,7 +7,7 @@
 //
 //   node scripts/bundle-size.mjs                      serve the built apps itself (free ports)
 //   node scripts/bundle-size.mjs --url http://localhost:3000/   measure a running site
-//   BUNDLE_BUDGET_KB=170 node scripts/bundle-size.mjs --json
+//   BUNDLE_BUDGET_KB=130 node scripts/bundle-size.mjs --json
 import { request } from 'node:http';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
@@ -17,7 +17,7 @@ import { startSite } from './serve/site.mjs';
 const { values } = parseArgs({
   options: {
     url: { type: 'string' },
-    budget: { type: 'string', default: process.env.BUNDLE_BUDGET_KB ?? '170' },
+    budget: { type: 'string', default: process.env.BUNDLE_BUDGET_KB ?? '125' },
     json: { type: 'boolean', default: false },
   },
 });

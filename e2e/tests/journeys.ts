@@ -72,7 +72,11 @@ void describe('federation journeys', () => {
             return;
           seen.add(node);
           for (const [key, value] of Object.entries(node as Record<string, unknown>)) {
-            if ((key === 'react' || key === 'react-dom') && value && typeof value === 'object') {
+            if (
+              (key === 'react' || key === 'react-dom' || key === 'react-router') &&
+              value &&
+              typeof value === 'object'
+            ) {
               for (const [version, shared] of Object.entries(
                 value as Record<string, { from?: string; loaded?: boolean; lib?: unknown } | null>,
               )) {
@@ -102,6 +106,11 @@ void describe('federation journeys', () => {
         1,
         `react-dom copies loaded: ${loaded.join('; ')}`,
       );
+      // One router (its contexts are module state): the host's copy of the shared subset, with
+      // React Router's own version (the subset module has none of its own).
+      const routers = loaded.filter((s) => s.startsWith('react-router@'));
+      assert.equal(routers.length, 1, `react-router copies loaded: ${loaded.join('; ')}`);
+      assert.match(routers[0]!, /^react-router@\d+\.\d+\.\d+ from host$/);
       const problems = consoleLines.filter((line) => SHARING_PROBLEMS.test(line));
       assert.deepEqual(problems, [], 'no hook or shared-version errors in the console');
     });

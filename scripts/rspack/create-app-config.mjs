@@ -4,6 +4,7 @@
  * the federation contract of ARCHITECTURE.md §2 is written once:
  * - shared singletons react, react-dom (with `react/` and `react-dom/` prefix keys), react-router
  *   and @hypertek/shared, each with a real semver `requiredVersion` read from what is installed;
+ *   `react-router` is the subset of it the apps use (react-router-subset.mjs), so it is tree-shaken;
  * - `shareStrategy: 'loaded-first'` (one offline remote must not blank the site); no `eager`;
  * - a manifest (`mf-manifest.json`) for every remote; the host declares no remotes at build time:
  *   it registers them at boot from `/config.json` (see host/src/lib/federation.ts);
@@ -28,12 +29,12 @@ function installedVersion(appDir, pkg) {
   return /** @type {{version: string}} */ (JSON.parse(readFileSync(file, 'utf8'))).version;
 }
 
-/** @param {string} appDir */
-function reactRouterProduction(appDir) {
+/** React Router's own ES module build. @param {string} appDir @param {boolean} production */
+function reactRouterBuild(appDir, production) {
   const require = createRequire(path.join(appDir, 'package.json'));
   return path.join(
     path.dirname(require.resolve('react-router/package.json')),
-    'dist/production/index.mjs',
+    `dist/${production ? 'production' : 'development'}/index.mjs`,
   );
 }
 
@@ -64,7 +65,10 @@ function sharedSingletons(appDir) {
     ['react-router', 'react-router'],
     ['@hypertek/shared', '@hypertek/shared'],
   ]) {
-    shared[key] = { singleton: true, requiredVersion: `^${installedVersion(appDir, pkg)}` };
+    const version = installedVersion(appDir, pkg);
+    // `version` explicitly: react-router's provided module is the subset below, whose own
+    // package.json (the workspace root's) has no version.
+    shared[key] = { singleton: true, requiredVersion: `^${version}`, version };
   }
   return shared;
 }
@@ -120,16 +124,18 @@ export function createAppConfig({ appDir, name, port, title, exposes, prerender 
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
-        // React Router 7's exports map only names its development build; production ships the
-        // production one (no dev warnings, smaller).
-        alias: production
-          ? {
-              'react-router$': reactRouterProduction(appDir),
-              // Server-only dependencies of react-router (see server-only.mjs).
-              cookie$: path.join(import.meta.dirname, 'server-only.mjs'),
-              'set-cookie-parser$': path.join(import.meta.dirname, 'server-only.mjs'),
-            }
-          : {},
+        alias: {
+          // The apps share only the part of React Router they use (react-router-subset.mjs).
+          'react-router$': path.join(import.meta.dirname, 'react-router-subset.mjs'),
+          // React Router itself, for that subset. Its exports map only names its development
+          // build; production ships the production one (no dev warnings, smaller).
+          'react-router-build$': reactRouterBuild(appDir, production),
+          ...(production && {
+            // Server-only dependencies of react-router (see server-only.mjs).
+            cookie$: path.join(import.meta.dirname, 'server-only.mjs'),
+            'set-cookie-parser$': path.join(import.meta.dirname, 'server-only.mjs'),
+          }),
+        },
       },
       module: {
         rules: [

@@ -1,19 +1,28 @@
 import { bus } from '@hypertek/shared';
-import { useEffect, useState } from 'react';
-import { RouterProvider } from 'react-router';
+import { useEffect } from 'react';
+import { BrowserRouter, useNavigate } from 'react-router';
 
-import { createRouter } from './router';
+import { AppRoutes } from './router';
 
-export function App() {
-  const [router] = useState(createRouter);
-  // Remotes (and code outside components) ask for navigation through the bus.
+/** Remotes (and code outside components) ask for navigation through the bus. */
+function NavigationRequests() {
+  const navigate = useNavigate();
   useEffect(
     () =>
       bus.on(
         'navigation:requested',
-        ({ to, replace, state }) => void router.navigate(to, { replace, state }),
+        ({ to, replace, state }) => void navigate(to, { replace, state }),
       ),
-    [router],
+    [navigate],
   );
-  return <RouterProvider router={router} />;
+  return null;
+}
+
+export function App() {
+  return (
+    <BrowserRouter>
+      <NavigationRequests />
+      <AppRoutes />
+    </BrowserRouter>
+  );
 }

@@ -10,45 +10,44 @@
 async function importHost() {
   const rtl = await import('@testing-library/react/pure');
   const { createElement, StrictMode } = await import('react');
-  const { createMemoryRouter, RouterProvider } = await import('react-router');
-  const { routes } = await import('../app/router');
+  const { MemoryRouter } = await import('react-router');
+  const { AppRoutes } = await import('../app/router');
   const { session } = await import('@hypertek/shared');
   const { remotesUp } = await import('./remotes');
   return {
     rtl,
     createElement,
     StrictMode,
-    createMemoryRouter,
-    RouterProvider,
-    routes,
+    MemoryRouter,
+    AppRoutes,
     session,
     remotesUp,
   };
 }
 
 export async function bootAt(path: string) {
-  let booted: { host: Awaited<ReturnType<typeof importHost>>; router: unknown } | undefined;
+  let booted: Awaited<ReturnType<typeof importHost>> | undefined;
   // The first render happens inside the fresh registry too, so the lazy parts it loads (the
   // search box of a signed-in user) resolve against the same React.
   await jest.isolateModulesAsync(async () => {
     const host = await importHost();
-    const { rtl, createElement, StrictMode, createMemoryRouter, RouterProvider, routes } = host;
+    const { rtl, createElement, StrictMode, MemoryRouter, AppRoutes } = host;
     host.remotesUp();
-    const router = createMemoryRouter(routes, { initialEntries: [path] });
-    rtl.render(createElement(StrictMode, null, createElement(RouterProvider, { router })));
+    rtl.render(
+      createElement(
+        StrictMode,
+        null,
+        createElement(MemoryRouter, { initialEntries: [path] }, createElement(AppRoutes)),
+      ),
+    );
     await rtl.waitFor(() => {
       if (rtl.screen.queryByTestId('route-loading')) throw new Error('still loading');
       if (host.session.getSnapshot().isLoggedInUser && !rtl.screen.queryByRole('combobox')) {
         throw new Error('search box still loading');
       }
     });
-    booted = { host, router };
+    booted = host;
   });
   if (!booted) throw new Error('the host did not load');
-  const { host } = booted;
-  return {
-    rtl: host.rtl,
-    router: booted.router as ReturnType<typeof host.createMemoryRouter>,
-    session: host.session,
-  };
+  return { rtl: booted.rtl, session: booted.session };
 }

@@ -1,26 +1,42 @@
 /** Renders the whole host (layout, top bar, remote routes, footer, toasts) at a path. */
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { StrictMode } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import {
+  unstable_HistoryRouter as HistoryRouter,
+  UNSAFE_createMemoryHistory as createMemoryHistory,
+} from 'react-router';
 
-import { routes } from '../app/router';
+import { AppRoutes } from '../app/router';
 
 /**
- * The host's own `routes` in a memory router, in StrictMode as bootstrap renders it. `user` acts
- * without delays, so it works with real and fake timers alike.
+ * The host's own routes, in StrictMode as bootstrap renders it, on a history in memory that the
+ * test can read: what `BrowserRouter` does with the browser's history in the site (the address
+ * changes at once; the page follows in a transition). `user` acts without delays, so it works
+ * with real and fake timers alike.
  */
 export function renderAt(path: string) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const history = createMemoryHistory({ initialEntries: [path], v5Compat: true });
   const user = userEvent.setup({ delay: null });
   const view = render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <HistoryRouter history={history}>
+        <AppRoutes />
+      </HistoryRouter>
     </StrictMode>,
   );
-  /** Where the visitor is now: pathname + search. */
-  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
-  return { ...view, router, user, location };
+  /** The address now: pathname + search. */
+  const location = () => `${history.location.pathname}${history.location.search}`;
+  /** How the visitor got here: 'PUSH', 'REPLACE' or 'POP'. */
+  const historyAction = () => history.action;
+  /** Goes to a path, or back (-1) and forward, as a link or the browser's buttons would. */
+  const navigate = (to: string | number) =>
+    act(async () => {
+      if (typeof to === 'number') history.go(to);
+      else history.push(to);
+      await Promise.resolve();
+    });
+  return { ...view, user, location, historyAction, navigate };
 }
 
 /** Waits until no remote page is still loading. */

@@ -7,7 +7,7 @@ import '../tokens/ui.css';
 
 import { StrictMode, Suspense, type ComponentType } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router';
+import { BrowserRouter, Link, Outlet, useRoutes } from 'react-router';
 
 import { loadRuntimeConfig } from '../config/runtime-config';
 
@@ -42,19 +42,26 @@ function Frame({ name, pages }: { name: string; pages: StandalonePage[] }) {
   );
 }
 
-export async function renderStandalone(name: string, pages: StandalonePage[]): Promise<void> {
-  await loadRuntimeConfig();
-  const router = createBrowserRouter([
+function Pages({ name, pages }: { name: string; pages: StandalonePage[] }) {
+  return useRoutes([
     {
       element: <Frame name={name} pages={pages} />,
       children: pages.map(({ path, Page }) => ({ path, element: <Page /> })),
     },
   ]);
+}
+
+export async function renderStandalone(name: string, pages: StandalonePage[]): Promise<void> {
+  await loadRuntimeConfig();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing');
+  // The declarative router, as the host's (the shared React Router is a subset without the data
+  // router: scripts/rspack/react-router-subset.mjs).
   createRoot(root).render(
     <StrictMode>
-      <RouterProvider router={router} />
+      <BrowserRouter>
+        <Pages name={name} pages={pages} />
+      </BrowserRouter>
     </StrictMode>,
   );
 }

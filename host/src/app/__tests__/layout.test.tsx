@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 
 import { renderPage } from '../../testing/render';
 
@@ -25,9 +25,9 @@ describe('layout', () => {
   );
 
   it('brings them back when the visitor leaves /stripe-payment', async () => {
-    const { router } = await renderPage('/stripe-payment');
+    const { navigate } = await renderPage('/stripe-payment');
 
-    await act(() => router.navigate('/success'));
+    await navigate('/success');
 
     expect(screen.getByTestId('top-bar')).toBeInTheDocument();
     expect(screen.getByTestId('footer')).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { DEFAULT_RUNTIME_CONFIG } from '@hypertek/shared';
-import { act, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 
 import { registerConfiguredRemotes } from '../../lib/federation';
 import {
@@ -125,14 +125,14 @@ describe('remote routes', () => {
 
   it('shows the page when the visitor comes back after a successful retry', async () => {
     remotesDown();
-    const { user, router } = await renderPage('/terms');
+    const { user, navigate } = await renderPage('/terms');
     remotesUp();
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     await screen.findByRole('heading', { name: 'marketing/terms' });
 
-    await act(() => router.navigate('/news'));
+    await navigate('/news');
     await screen.findByRole('heading', { name: 'marketing/news' });
-    await act(() => router.navigate('/terms'));
+    await navigate('/terms');
 
     expect(await screen.findByRole('heading', { name: 'marketing/terms' })).toBeInTheDocument();
     expect(fallback()).not.toBeInTheDocument();
@@ -140,12 +140,12 @@ describe('remote routes', () => {
 
   it('loads a page again when the visitor comes back to a remote that was down', async () => {
     remotesDown();
-    const { router } = await renderPage('/edit');
+    const { navigate } = await renderPage('/edit');
     expect(fallback()).toBeInTheDocument();
     remotesUp();
 
-    await act(() => router.navigate('/'));
-    await act(() => router.navigate('/edit'));
+    await navigate('/');
+    await navigate('/edit');
 
     expect(await screen.findByRole('heading', { name: 'account/edit' })).toBeInTheDocument();
   });

@@ -9,7 +9,7 @@ const wait = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
 
 describe('/home', () => {
   it('shows the loading screen for 1 second, then the home page in its place', async () => {
-    const { router, location } = renderAt('/home');
+    const { location, historyAction } = renderAt('/home');
 
     expect(screen.getByTestId('home-loading')).toHaveTextContent('Loading…');
     await wait(999);
@@ -18,15 +18,15 @@ describe('/home', () => {
 
     await wait(1);
     expect(location()).toBe('/');
-    expect(router.state.historyAction).toBe('REPLACE');
+    expect(historyAction()).toBe('REPLACE');
     expect(await screen.findByRole('heading', { name: 'marketing/home' })).toBeInTheDocument();
     expect(screen.queryByTestId('home-loading')).not.toBeInTheDocument();
   });
 
   it('does not move a visitor who left /home within the second', async () => {
-    const { router, location } = renderAt('/home');
+    const { navigate, location } = renderAt('/home');
 
-    await act(() => router.navigate('/about'));
+    await navigate('/about');
     await wait(2000);
 
     expect(location()).toBe('/about');

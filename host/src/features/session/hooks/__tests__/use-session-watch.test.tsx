@@ -16,11 +16,11 @@ describe('session watch', () => {
   it('signs out when the token has expired by the time the visitor changes page', async () => {
     jest.useFakeTimers();
     signIn(makeUser(), tokenExpiringIn(60));
-    const { router } = await renderPage('/market-place');
+    const { navigate } = await renderPage('/market-place');
     expect(topBar().getByRole('button', { name: 'Logout' })).toBeInTheDocument();
 
     jest.setSystemTime(Date.now() + 61_000);
-    await act(() => router.navigate('/news'));
+    await navigate('/news');
 
     signedOutBar();
     expect(session.getSnapshot().isLoggedInUser).toBe(false);
@@ -40,9 +40,9 @@ describe('session watch', () => {
 
   it('stays signed in while the token is valid', async () => {
     signIn();
-    const { router } = await renderPage('/');
+    const { navigate } = await renderPage('/');
 
-    await act(() => router.navigate('/news'));
+    await navigate('/news');
     act(() => void window.dispatchEvent(new FocusEvent('focus')));
 
     expect(topBar().getByRole('button', { name: 'Logout' })).toBeInTheDocument();

@@ -275,12 +275,12 @@ describe('mobile menu', () => {
   });
 
   it('closes when the route changes by going back', async () => {
-    const { user, router } = await renderPage('/about');
-    await act(() => router.navigate('/news'));
+    const { user, navigate } = await renderPage('/about');
+    await navigate('/news');
     await pageLoaded();
 
     await user.click(within(topBar()).getByRole('button', { name: 'Open menu' }));
-    await act(() => router.navigate(-1));
+    await navigate(-1);
 
     expect(mobileMenu()).not.toBeInTheDocument();
   });
