@@ -91,7 +91,13 @@ try {
     };
   };
   const beforeFcp = scripts.filter((s) => s.end <= timing.fcp);
-  const beforePaint = scripts.filter((s) => s.end <= timing.shell);
+  // The budget is the shell's: the host's own scripts before the app's first paint. The route's
+  // remote entry and page script are preloaded by the composed HTML (scripts/serve/compose.mjs), so
+  // they often arrive before that paint too; they are the page's, reported beside the budget.
+  const siteOrigin = new URL(pageUrl).origin;
+  const ownOrigin = (s) => new URL(s.url).origin === siteOrigin;
+  const beforePaint = scripts.filter((s) => s.end <= timing.shell && ownOrigin(s));
+  const pageBeforePaint = scripts.filter((s) => s.end <= timing.shell && !ownOrigin(s));
   const report = {
     url: pageUrl,
     fcpMs: Math.round(timing.fcp),
@@ -99,11 +105,13 @@ try {
     budgetKb,
     firstContentfulPaint: totals(beforeFcp),
     firstPaint: totals(beforePaint),
+    pagePreloadedBeforePaint: totals(pageBeforePaint),
     mainContent: totals(scripts),
     scripts: scripts.map((s) => ({
       url: s.url,
       gzipKb: kb(s.gzip),
-      beforePaint: s.end <= timing.shell,
+      beforePaint: s.end <= timing.shell && ownOrigin(s),
+      preloadedPage: s.end <= timing.shell && !ownOrigin(s),
     })),
   };
   if (values.json) console.log(JSON.stringify(report, null, 2));
@@ -113,12 +121,15 @@ try {
     );
     for (const s of report.scripts)
       console.log(
-        `[bundle-size]   ${s.beforePaint ? 'shell ' : '      '}${String(s.gzipKb).padStart(7)} kB gz  ${s.url}`,
+        `[bundle-size]   ${s.beforePaint ? 'shell ' : s.preloadedPage ? 'page  ' : '      '}${String(s.gzipKb).padStart(7)} kB gz  ${s.url}`,
       );
     const line = (label, f) =>
       `[bundle-size] ${label}: ${f.gzipKb} kB gzip, ${f.brotliKb} kB brotli, ${f.wireKb} kB on the wire, ${f.rawKb} kB raw (${f.files} files)`;
     console.log(line('JS before first contentful paint (the splash)', report.firstContentfulPaint));
     console.log(line("JS before the app's first paint (budgeted)", report.firstPaint));
+    console.log(
+      line("the route's page, preloaded alongside (not budgeted)", report.pagePreloadedBeforePaint),
+    );
     console.log(line('JS until main content', report.mainContent));
   }
   if (report.firstPaint.gzipKb > budgetKb) {
