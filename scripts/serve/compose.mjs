@@ -23,6 +23,17 @@ const scriptJson = (value) =>
     .replace(/</g, '\\u003c')
     .replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 
+/**
+ * Starts the app once the page drawn by the server has been painted (the frame after the next
+ * animation frame), or after a second at the latest (a background tab paints nothing): the app's
+ * scripts download in parallel (preloaded) but never stand between the visitor and the first
+ * paint. Its hash is in the Content-Security-Policy (server.mjs).
+ */
+export const BOOT_SCRIPT =
+  '<script>(function(){var done=false;function boot(){if(done)return;done=true;' +
+  'document.querySelectorAll("link[data-boot]").forEach(function(l){var s=document.createElement("script");s.src=l.href;s.async=false;document.head.appendChild(s)})}' +
+  'requestAnimationFrame(function(){setTimeout(boot,0)});setTimeout(boot,1000)})()</script>';
+
 const escapeAttribute = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
@@ -118,6 +129,16 @@ export async function createComposer({ root, config, log = () => {}, cache }) {
 
   const page = (head, root) =>
     `${indexHtml.slice(0, headEnd)}${head}${indexHtml.slice(headEnd, rootStart)}<div id="root">${root}</div>${indexHtml.slice(bodyEnd)}`;
+  // A drawn page starts the app after its first paint (BOOT_SCRIPT): the entry's `<script defer>`
+  // becomes a preload that the boot script turns into a script.
+  const entryScripts = [...indexHtml.matchAll(/<script defer src="([^"]+)"><\/script>/g)];
+  const drawnPage = (head, root) =>
+    entryScripts
+      .reduce((html, [tag]) => html.replace(tag, ''), page(head, root))
+      .replace(
+        '</head>',
+        `${entryScripts.map(([, src]) => `<link rel="preload" as="script" href="${escapeAttribute(src)}" data-boot>`).join('')}${BOOT_SCRIPT}</head>`,
+      );
   /** The page of every other path: the build's index.html (splash) with the config inline. */
   const plain = page(
     configScript + fontPreloads,
@@ -154,7 +175,7 @@ export async function createComposer({ root, config, log = () => {}, cache }) {
       const body = frame.html
         .replace(frames.slot, snapshot ?? frames.loading)
         .replace(/ data-testid="[^"]*"/g, '');
-      return page(head, `<div class="server-frame" inert>${body}</div>`);
+      return drawnPage(head, `<div class="server-frame" inert>${body}</div>`);
     },
   };
 }

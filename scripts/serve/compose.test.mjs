@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { createComposer, createRemoteCache, pageAssets } from './compose.mjs';
+import { BOOT_SCRIPT, createComposer, createRemoteCache, pageAssets } from './compose.mjs';
 
 const REMOTE = 'http://remote.test/mf-manifest.json';
 const config = {
@@ -59,7 +59,7 @@ before(async () => {
   await mkdir(join(root, 'static/css'), { recursive: true });
   await writeFile(
     join(root, 'index.html'),
-    '<!doctype html><html><head><title>x</title><link href="/static/css/main.css" rel="stylesheet"></head><body><div id="root"><div class="splash">splash</div></div></body></html>',
+    '<!doctype html><html><head><title>x</title><script defer src="/static/js/main.1.js"></script><link href="/static/css/main.css" rel="stylesheet"></head><body><div id="root"><div class="splash">splash</div></div></body></html>',
   );
   await writeFile(join(root, 'prerender/frames.json'), JSON.stringify(frames));
   await writeFile(
@@ -86,6 +86,8 @@ describe('composed documents', () => {
     assert.deepEqual(JSON.parse(json), config);
     assert.equal(html.includes('</script><script>alert(1)'), false);
     assert.match(html, /<div id="root"><div class="splash">splash<\/div><\/div><\/body>/);
+    assert.match(html, /<script defer src="\/static\/js\/main\.1\.js"><\/script>/);
+    assert.equal(html.includes(BOOT_SCRIPT), false);
   });
 
   it('preload the Latin faces of the fonts the stylesheets use, and no other script', async () => {
@@ -125,6 +127,13 @@ describe('composed documents', () => {
       );
       assert.equal(html.includes('later.js'), false, 'only what the page needs first');
       assert.match(html, /<link rel="preconnect" href="http:\/\/api\.test" crossorigin>/);
+      // The app starts after the drawn page's first paint: its entry is preloaded, not run.
+      assert.equal(html.includes('<script defer'), false);
+      assert.match(
+        html,
+        /<link rel="preload" as="script" href="\/static\/js\/main\.1\.js" data-boot>/,
+      );
+      assert.ok(html.includes(BOOT_SCRIPT));
     }
   });
 

@@ -19,7 +19,7 @@ import {
   inlineScriptHashes,
   NO_CACHE,
 } from './headers.mjs';
-import { createComposer, createEncodedCache } from './compose.mjs';
+import { BOOT_SCRIPT, createComposer, createEncodedCache } from './compose.mjs';
 import { precompress } from './precompress.mjs';
 import { runtimeConfigFromEnv } from './runtime-config.mjs';
 
@@ -35,7 +35,10 @@ export async function createHandler({ root, isRemote, env = process.env, log = (
   if (!['enforce', 'report-only', 'off'].includes(cspMode))
     throw new Error(`SERVE_CSP="${cspMode}": use enforce, report-only or off`);
   const htmlHeaders = documentHeaders(
-    contentSecurityPolicy(config, inlineScriptHashes(indexHtml)),
+    contentSecurityPolicy(
+      config,
+      inlineScriptHashes(isRemote ? indexHtml : indexHtml + BOOT_SCRIPT),
+    ),
     cspMode,
   );
   const common = baseHeaders({ isRemote });

@@ -11,7 +11,7 @@ interface RevealSectionProps {
 
 /** A landmark section that animates in once when it scrolls into view (see useReveal). */
 export function RevealSection({ labelledBy, id, children }: RevealSectionProps) {
-  const { ref, className } = useReveal<HTMLElement>();
+  const { ref, className } = useReveal();
   return (
     <section id={id} ref={ref} className={className} aria-labelledby={labelledBy}>
       {children}

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 
 const canAnimate = (): boolean =>
   typeof window !== 'undefined' &&
@@ -8,12 +8,28 @@ const canAnimate = (): boolean =>
 /**
  * Animates an element in once, the first time it scrolls into view (SPEC §2 funnel page).
  * Put `ref` and `className` on the element. Without IntersectionObserver, or when the visitor
- * prefers reduced motion, the element is simply shown: nothing waits hidden for a scroll.
+ * prefers reduced motion, the element is simply shown: nothing waits hidden for a scroll. An
+ * element already on screen when the page opens is shown as it is (the page drawn by the server
+ * showed it already): it was not scrolled into view, and hiding it to fade it in would flash.
  */
-export function useReveal<T extends HTMLElement>() {
-  const [element, setElement] = useState<T | null>(null);
-  const [animated] = useState(canAnimate);
+export function useReveal() {
+  const [element, setElement] = useState<HTMLElement | null>(null);
+  const [animatable] = useState(canAnimate);
+  const [onScreenAtOpen, setOnScreenAtOpen] = useState(false);
   const [inView, setInView] = useState(false);
+  const animated = animatable && !onScreenAtOpen;
+
+  // When the element is attached (before the first paint): is it on screen already?
+  const ref = useCallback(
+    (node: HTMLElement | null) => {
+      if (node && animatable) {
+        const { top, bottom } = node.getBoundingClientRect();
+        if (top < window.innerHeight && bottom > 0) setOnScreenAtOpen(true);
+      }
+      setElement(node);
+    },
+    [animatable],
+  );
 
   useEffect(() => {
     if (!animated || !element || inView) return;
@@ -32,5 +48,5 @@ export function useReveal<T extends HTMLElement>() {
   }, [animated, element, inView]);
 
   const className = animated ? (inView ? 'mk-reveal mk-reveal--in' : 'mk-reveal') : undefined;
-  return { ref: setElement, className };
+  return { ref, className };
 }

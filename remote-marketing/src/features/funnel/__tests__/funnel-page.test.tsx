@@ -168,6 +168,28 @@ describe('Funnel page', () => {
       expect(region('Join Our Funding Journey')).not.toHaveClass('mk-reveal');
     });
 
+    it('shows a section that is on screen when the page opens as it is, without fading it in', () => {
+      // jsdom lays nothing out: put every section in the first screen, as the hero is on a phone.
+      const rect = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
+        top: 80,
+        bottom: 600,
+        left: 0,
+        right: 390,
+        width: 390,
+        height: 520,
+        x: 0,
+        y: 80,
+        toJSON: () => ({}),
+      });
+      try {
+        renderFunnel();
+        for (const section of animated()) expect(section).not.toHaveClass('mk-reveal');
+        expect(observedCount()).toBe(0);
+      } finally {
+        rect.mockRestore();
+      }
+    });
+
     it('does not animate at all when the visitor prefers reduced motion', () => {
       setReducedMotion(true);
       renderFunnel();
