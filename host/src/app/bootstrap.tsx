@@ -1,5 +1,5 @@
 import { loadRuntimeConfig, preloadHttp } from '@hypertek/shared';
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { registerConfiguredRemotes } from '../lib/federation';
@@ -12,10 +12,14 @@ async function start() {
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   keepServerSnapshot();
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
+  // A transition: React renders the app in slices that yield to the browser (input, paint)
+  // instead of one long task; the page drawn by the server stays on screen meanwhile.
+  startTransition(() =>
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    ),
   );
   // The HTTP client is not needed for the first paint; fetch it once the browser is idle.
   // (Safari has no requestIdleCallback.)
