@@ -14,12 +14,16 @@ export function ItemCard({
   item,
   kind,
   priority = false,
+  headingLevel = 3,
 }: {
   item: WireItem;
   kind: ItemKind;
   /** The card is in the first screen (see ItemImage). */
   priority?: boolean;
+  /** One below the grid's section heading. */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const title = itemTitle(item, kind);
   const serial = itemSerial(item);
   return (
@@ -28,7 +32,7 @@ export function ItemCard({
         <ItemImage image={item.image} alt={title} kind={kind} priority={priority} />
         <span className="mp-chip">{kind === 'nfa' ? 'NFA' : 'LAND'}</span>
       </div>
-      <h3>{title}</h3>
+      <Heading>{title}</Heading>
       {serial && <p className="mp-serial muted">#{serial}</p>}
       <p className="mp-card-price">
         <span className="muted">Price</span>

@@ -85,3 +85,15 @@ describe('/land while loading', () => {
     expect(screen.getAllByRole('link', { name: /^Buy Now/ })).toHaveLength(LAND_PAGE_SIZE);
   });
 });
+
+describe('/land headings', () => {
+  it('go in order: the page is the h1, each tile an h2 (no level skipped)', async () => {
+    serveApi({ 'GET /land/getland': list(makeItems('land', 3)) });
+    open();
+    await waitForElementToBeRemoved(() => screen.queryByRole('status', { name: 'Loading Lands' }));
+    expect(screen.getByRole('heading', { level: 1, name: 'Lands' })).toBeInTheDocument();
+    const tiles = screen.getAllByRole('article');
+    for (const tile of tiles) expect(within(tile).getByRole('heading', { level: 2 })).toBeVisible();
+    expect(screen.queryAllByRole('heading', { level: 3 })).toHaveLength(0);
+  });
+});

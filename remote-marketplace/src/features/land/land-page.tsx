@@ -30,17 +30,18 @@ export default function LandPage() {
           <CardGridSkeleton
             label="Loading Lands"
             count={LAND_PAGE_SIZE}
-            leading={<InstantSellTile />}
+            leading={<InstantSellTile headingLevel={2} />}
           />
         ) : (
           <>
             <div className="grid grid-4 mp-grid" aria-busy={lands.loadingMore}>
-              <InstantSellTile />
+              <InstantSellTile headingLevel={2} />
               {lands.items.map((item, index) => (
                 <ItemCard
                   key={item._id || item.id}
                   item={item}
                   kind="land"
+                  headingLevel={2}
                   priority={index < FIRST_ROW_CARDS - 1}
                 />
               ))}

@@ -6,9 +6,13 @@ import { usdt } from '../../../lib/catalogue-item';
 import { useSellFlow } from '../hooks/use-sell-flow';
 import { SellDialogs } from './sell-dialogs';
 
-/** The first tile of the market and land grids: a price and 'Sell Now', opening the sell flow. */
-export function InstantSellTile() {
+/**
+ * The first tile of the market and land grids: a price and 'Sell Now', opening the sell flow.
+ * `headingLevel`: one below the grid's section heading (2 on /land, whose section is the h1).
+ */
+export function InstantSellTile({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   const flow = useSellFlow();
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className="card mp-card mp-sell-tile" aria-labelledby="mp-sell-title">
       <div className="mp-sell-glow" aria-hidden="true" />
@@ -28,7 +32,7 @@ export function InstantSellTile() {
         />
       </svg>
       <p className="mp-eyebrow">Sell in one step</p>
-      <h3 id="mp-sell-title">Instant Sell</h3>
+      <Heading id="mp-sell-title">Instant Sell</Heading>
       <p className="muted">List an item from your hangar at the current floor.</p>
       <p className="mp-card-price">
         <span className="muted">Price</span>
