@@ -5,7 +5,7 @@
  * caches, payments) → routes under /api/v1 (multipart parsing is registered by the profile routes only; the sandbox
  * routes exist in sandbox mode only, the webhook in Stripe mode only).
  */
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config/env';
 import auth from './plugins/app/auth';
@@ -18,6 +18,7 @@ import signInProviders from './plugins/app/sign-in-providers';
 import openapi from './plugins/external/openapi';
 import security, { SECURITY_HEADERS } from './plugins/external/security';
 import { API_MESSAGES } from './lib/errors';
+import { validatorCompiler } from './lib/schema-validator';
 import catalogueRoutes from './routes/catalogue';
 import healthRoutes from './routes/health';
 import mediaRoutes from './routes/media';
@@ -91,7 +92,7 @@ export async function buildApp(
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   // Bodies are checked as sent (no type coercion); query strings and path params are converted.
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(validatorCompiler);
 
   const opts = { config };
   await app.register(security, opts);
