@@ -18,6 +18,7 @@ import signInProviders from './plugins/app/sign-in-providers';
 import openapi from './plugins/external/openapi';
 import security, { SECURITY_HEADERS } from './plugins/external/security';
 import { API_MESSAGES } from './lib/errors';
+import { ApiLogController } from './lib/log-controller';
 import { lazyChildLogger } from './lib/request-logger';
 import { validatorCompiler } from './lib/schema-validator';
 import catalogueRoutes from './routes/catalogue';
@@ -76,8 +77,10 @@ export async function buildApp(
     pluginTimeout: 120_000,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
-    // Each request's logger (bound to its id) is made when the request first logs something.
+    // Each request's logger (bound to its id) is made when the request first logs something;
+    // successful public reads are logged at debug level (see ApiLogController).
     childLoggerFactory: lazyChildLogger,
+    logController: new ApiLogController(),
     routerOptions: { maxParamLength: 200 },
     // Router refusals, before any hook runs: answered like every other error, without echoing
     // the address (it is the caller's own text, possibly long or crafted).

@@ -37,6 +37,7 @@ const catalogueRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
     fastify.get(
       path,
       {
+        config: { publicRead: true },
         schema: {
           tags: ['catalogue'],
           summary,
@@ -66,6 +67,7 @@ const catalogueRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
   fastify.get(
     '/activity/getActivity',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['catalogue'],
         summary: 'Marketplace activity, newest first',
@@ -90,6 +92,7 @@ const catalogueRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
   fastify.get(
     '/search/search',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['catalogue'],
         summary: 'Search titles and serial numbers (any part, case-insensitive), ranked and capped',
@@ -131,6 +134,7 @@ const catalogueRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
   fastify.get(
     '/search/item/:id',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['catalogue'],
         summary: 'One item by id',

@@ -1,19 +1,36 @@
 /**
  * A getMarket answer as a caller sees it, pinned: every header with its value (the date aside),
  * the same bytes and headers from the database and from the cache, HEAD, CORS for an allowed and
- * a foreign origin.
+ * a foreign origin. And the request log of public reads: a successful read writes its two lines
+ * at debug level only; a refused one is logged at info with its request id, like any other route.
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import type { LightMyRequestResponse } from 'fastify';
-import { buildTestApp, json } from '../helpers';
+import { buildTestApp, json, signup } from '../helpers';
 
-const app = await buildTestApp({ after });
+interface LogLine {
+  level: number;
+  msg: string;
+  reqId?: string;
+  req?: { method: string; url: string };
+  res?: { statusCode: number };
+}
+
+const lines: LogLine[] = [];
+const app = await buildTestApp(
+  { after },
+  { logLevel: 'info' },
+  { logStream: { write: (line: string) => void lines.push(JSON.parse(line) as LogLine) } },
+);
 
 const MARKET = '/api/v1/market/getMarket';
 const SITE = 'http://localhost:3000';
 
-/** The headers a getMarket page answers with, but the date (and the length, checked apart). */
+/**
+ * The headers a getMarket page answers with, but the date (and the length, checked apart).
+ * Written out rather than taken from SECURITY_HEADERS: a change to that constant must fail here.
+ */
 const PAGE_HEADERS = {
   'content-security-policy':
     "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'",
@@ -43,6 +60,8 @@ function headersOf(response: LightMyRequestResponse, bodyLength = response.rawPa
 
 const get = (headers: Record<string, string> = {}) =>
   app.inject({ method: 'GET', url: MARKET, headers });
+
+const linesOf = (reqId: string) => lines.filter((line) => line.reqId === reqId);
 
 describe('a getMarket answer', () => {
   // First in the file: the first call reads the database, the next ones the cache.
@@ -88,5 +107,56 @@ describe('a getMarket answer', () => {
       message: 'limit must be a whole number from 1 to 100',
     });
     assert.equal((await app.inject({ method: 'GET', url: `${MARKET}?` })).statusCode, 200);
+  });
+});
+
+describe('the request log', () => {
+  it('writes no line for a successful public read at info level', async () => {
+    const response = await get({ 'x-request-id': 'read-ok-info' });
+    assert.equal(response.statusCode, 200);
+    assert.deepEqual(linesOf('read-ok-info'), []);
+  });
+
+  it('writes both request lines of a public read at debug level', async (t) => {
+    app.log.level = 'debug';
+    t.after(() => (app.log.level = 'info'));
+    await get({ 'x-request-id': 'read-ok-debug' });
+    const written = linesOf('read-ok-debug');
+    assert.deepEqual(
+      written.map((line) => [line.level, line.msg]),
+      [
+        [20, 'incoming request'],
+        [20, 'request completed'],
+      ],
+    );
+    assert.equal(written[0]?.req?.url, MARKET);
+    assert.equal(written[1]?.res?.statusCode, 200);
+  });
+
+  it('logs a refused public read at info, with its request id', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `${MARKET}?limit=0`,
+      headers: { 'x-request-id': 'read-refused' },
+    });
+    assert.equal(response.statusCode, 400);
+    const completed = linesOf('read-refused').find((line) => line.msg === 'request completed');
+    assert.equal(completed?.level, 30);
+    assert.equal(completed.res?.statusCode, 400);
+  });
+
+  it('logs other routes as before: both lines at info', async () => {
+    await signup(app);
+    const signups = lines.filter((line) => line.req?.url === '/api/v1/user/signup');
+    assert.equal(signups.length, 1);
+    const reqId = signups[0]?.reqId;
+    assert.ok(reqId !== undefined);
+    assert.deepEqual(
+      linesOf(reqId).map((line) => [line.level, line.msg, line.res?.statusCode]),
+      [
+        [30, 'incoming request', undefined],
+        [30, 'request completed', 201],
+      ],
+    );
   });
 });
