@@ -12,9 +12,12 @@
  * only the HTTP figures run and the browsing seed is enough (the first getMarket page is the
  * same 20 NFAs either way), so a fresh checkout needs no million-item seed for them.
  *
+ * The API runs as in production: NODE_ENV=production, and the production log level (info) unless
+ * --log-level says otherwise.
+ *
  * Options: --duration <s> (10), --connections <n> (50), --rounds <n> (3), --items <n> (1000000),
- * --port <n> (4201: the API; the bare Fastify app uses the next port), --skip-http,
- * --skip-index.
+ * --port <n> (4201: the API; the bare Fastify app uses the next port), --log-level <level>
+ * (info), --skip-http, --skip-index.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -36,6 +39,7 @@ const { values: args } = parseArgs({
     items: { type: 'string', default: '1000000' },
     rounds: { type: 'string', default: '3' },
     port: { type: 'string', default: '4201' },
+    'log-level': { type: 'string', default: 'info' },
     'skip-http': { type: 'boolean', default: false },
     'skip-index': { type: 'boolean', default: false },
   },
@@ -183,7 +187,7 @@ const median = (values: number[]): number =>
 
 async function httpFigures(): Promise<void> {
   console.log(
-    `\n## Throughput: autocannon, ${connections} connections, ${rounds} interleaved rounds of ${duration} s per route (after a 2 s warm-up), loopback; medians`,
+    `\n## Throughput: autocannon, ${connections} connections, ${rounds} interleaved rounds of ${duration} s per route (after a 2 s warm-up), loopback; medians; API at LOG_LEVEL=${args['log-level']}`,
   );
   const api = await start(
     'API',
@@ -191,7 +195,7 @@ async function httpFigures(): Promise<void> {
     {
       API_PORT: String(API_PORT),
       API_HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: args['log-level'],
       SEED_ON_START: 'false',
       NODE_ENV: 'production',
       JWT_SECRET: 'benchmark-only-secret-benchmark-only-secret',
