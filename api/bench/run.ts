@@ -15,7 +15,7 @@
  * The API runs as in production: NODE_ENV=production, and the production log level (info) unless
  * --log-level says otherwise.
  *
- * Options: --duration <s> (10), --connections <n> (50), --rounds <n> (3), --items <n> (1000000),
+ * Options: --duration <s> (6), --connections <n> (50), --rounds <n> (5), --items <n> (1000000),
  * --port <n> (4201: the API; the bare Fastify app uses the next port), --log-level <level>
  * (info), --skip-http, --skip-index.
  */
@@ -34,10 +34,10 @@ import { createItemsRepository } from '../src/repositories/items-repository';
 
 const { values: args } = parseArgs({
   options: {
-    duration: { type: 'string', default: '10' },
+    duration: { type: 'string', default: '6' },
     connections: { type: 'string', default: '50' },
     items: { type: 'string', default: '1000000' },
-    rounds: { type: 'string', default: '3' },
+    rounds: { type: 'string', default: '5' },
     port: { type: 'string', default: '4201' },
     'log-level': { type: 'string', default: 'info' },
     'skip-http': { type: 'boolean', default: false },
@@ -268,7 +268,7 @@ async function httpFigures(): Promise<void> {
       `getMarket / same bytes: ${headline.toFixed(2)}× (median of the rounds: ${perRound.map((x) => x.toFixed(2)).join(', ')}; ratio of the medians ${ratio(market.rps, sameSize.rps, 2)}×; target ≥ ${SAME_BYTES_TARGET} → ${headline >= SAME_BYTES_TARGET ? 'met' : 'NOT met'})`,
     );
     console.log(
-      `getMarket / hello-world: ${ratio(market.rps, baseline.rps, 2)}×; same bytes / hello-world: ${ratio(sameSize.rps, baseline.rps, 2)}×`,
+      `getMarket / hello-world: ${ratio(market.rps, baseline.rps, 2)}× (the earlier target ≥ 0.5×, set at 10 connections → ${market.rps / baseline.rps >= 0.5 ? 'met' : 'NOT met'}); same bytes / hello-world: ${ratio(sameSize.rps, baseline.rps, 2)}×`,
     );
   } finally {
     await stop(api);
