@@ -5,7 +5,7 @@
  * caches, payments) → routes under /api/v1 (multipart parsing is registered by the profile routes only; the sandbox
  * routes exist in sandbox mode only, the webhook in Stripe mode only).
  */
-import { TypeBoxValidatorCompiler, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config/env';
 import auth from './plugins/app/auth';
@@ -18,6 +18,9 @@ import signInProviders from './plugins/app/sign-in-providers';
 import openapi from './plugins/external/openapi';
 import security, { SECURITY_HEADERS } from './plugins/external/security';
 import { API_MESSAGES } from './lib/errors';
+import { ApiLogController } from './lib/log-controller';
+import { lazyChildLogger } from './lib/request-logger';
+import { validatorCompiler } from './lib/schema-validator';
 import catalogueRoutes from './routes/catalogue';
 import healthRoutes from './routes/health';
 import mediaRoutes from './routes/media';
@@ -74,6 +77,10 @@ export async function buildApp(
     pluginTimeout: 120_000,
     trustProxy: config.trustProxy,
     requestIdHeader: 'x-request-id',
+    // Each request's logger (bound to its id) is made when the request first logs something;
+    // successful public reads are logged at debug level (see ApiLogController).
+    childLoggerFactory: lazyChildLogger,
+    logController: new ApiLogController(),
     routerOptions: { maxParamLength: 200 },
     // Router refusals, before any hook runs: answered like every other error, without echoing
     // the address (it is the caller's own text, possibly long or crafted).
@@ -91,7 +98,7 @@ export async function buildApp(
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   // Bodies are checked as sent (no type coercion); query strings and path params are converted.
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(validatorCompiler);
 
   const opts = { config };
   await app.register(security, opts);

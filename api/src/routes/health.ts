@@ -6,12 +6,16 @@ const Status = Type.Object({ status: Type.String() });
 const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
     '/healthz',
-    { schema: { tags: ['health'], summary: 'The process is up', response: { 200: Status } } },
+    {
+      config: { publicRead: true },
+      schema: { tags: ['health'], summary: 'The process is up', response: { 200: Status } },
+    },
     async () => ({ status: 'ok' }),
   );
   fastify.get(
     '/readyz',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['health'],
         summary: 'The database is reachable',

@@ -27,6 +27,7 @@ const mediaRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastif
   fastify.get(
     '/media/items/:file',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['media'],
         summary: 'Generated SVG art of an item (image/svg+xml)',
@@ -51,6 +52,7 @@ const mediaRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastif
   fastify.get(
     '/uploads/:name',
     {
+      config: { publicRead: true },
       schema: {
         tags: ['media'],
         summary: 'An uploaded avatar',

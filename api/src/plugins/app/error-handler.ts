@@ -4,7 +4,7 @@
  * details go to the log only. Unknown routes answer 404 with the method and path.
  */
 import { validateTextCharacters } from '@hypertek/shared/contract';
-import type { FastifyError, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
 import { API_MESSAGES, badRequest, HttpError } from '../../lib/errors';
@@ -268,15 +268,20 @@ export default fp(
     );
     // Every route refuses control characters and broken text in its params, query and body, before
     // its schema runs (so the answer names the field) and after multipart fields are read (a
-    // route-level hook runs after its plugin's own hooks).
+    // route-level hook runs after its plugin's own hooks). A callback hook, not an async one:
+    // it runs on every request and has nothing to wait for (a promise per request costs).
     fastify.addHook('onRoute', (route) => {
       const multiline = new Set(route.config?.multilineFields ?? []);
-      const guard = async (request: FastifyRequest) => {
+      const guard = (
+        request: FastifyRequest,
+        _reply: FastifyReply,
+        done: HookHandlerDoneFunction,
+      ) => {
         const message =
           findForbiddenText(request.params, '', NO_MULTILINE) ??
           findForbiddenText(request.query, '', NO_MULTILINE) ??
           findForbiddenText(request.body, '', multiline);
-        if (message !== null) throw badRequest(message);
+        done(message === null ? undefined : badRequest(message));
       };
       const existing = route.preValidation;
       route.preValidation = [
