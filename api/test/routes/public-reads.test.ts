@@ -6,7 +6,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyBaseLogger, LightMyRequestResponse } from 'fastify';
 import { buildTestApp, json, signup } from '../helpers';
 
 interface LogLine {
@@ -115,6 +115,22 @@ describe('the request log', () => {
     const response = await get({ 'x-request-id': 'read-ok-info' });
     assert.equal(response.statusCode, 200);
     assert.deepEqual(linesOf('read-ok-info'), []);
+  });
+
+  it('makes no request logger for it either (one is made when a line is written)', async (t) => {
+    // Counts the children made of the app's logger (pino's children inherit this method).
+    let children = 0;
+    const child = Reflect.get<FastifyBaseLogger, 'child'>(app.log, 'child');
+    app.log.child = function (this: FastifyBaseLogger, ...args: Parameters<typeof child>) {
+      if (this === app.log) children++;
+      return child.apply(this, args);
+    };
+    t.after(() => (app.log.child = child));
+    await get();
+    await get();
+    assert.equal(children, 0);
+    await app.inject({ method: 'GET', url: `${MARKET}?limit=0` });
+    assert.equal(children, 1);
   });
 
   it('writes both request lines of a public read at debug level', async (t) => {
