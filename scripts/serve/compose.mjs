@@ -120,6 +120,14 @@ export async function createComposer({ root, config, log = () => {}, cache }) {
         `<link rel="preload" as="font" type="font/woff2" href="${escapeAttribute(href)}" crossorigin>`,
     )
     .join('');
+  // The host's stylesheets, inline in drawn pages: nothing to fetch before the first paint.
+  const hostStyles = [];
+  for (const [tag, href] of indexHtml.matchAll(
+    /<link[^>]+href="(\/[^"]+\.css)"[^>]*rel="stylesheet"[^>]*>/g,
+  )) {
+    const css = await readFile(join(root, href), 'utf8').catch(() => null);
+    if (css !== null) hostStyles.push([tag, inlineStyle(css, `http://x${href}`, true)]);
+  }
   const rootStart = indexHtml.indexOf('<div id="root">');
   const bodyEnd = indexHtml.lastIndexOf('</body>');
   const headEnd = indexHtml.indexOf('</head>');
@@ -135,6 +143,10 @@ export async function createComposer({ root, config, log = () => {}, cache }) {
   const drawnPage = (head, root) =>
     entryScripts
       .reduce((html, [tag]) => html.replace(tag, ''), page(head, root))
+      .replace(/<link[^>]+href="\/[^"]+\.css"[^>]*rel="stylesheet"[^>]*>/g, (tag) => {
+        const inline = hostStyles.find(([linked]) => linked === tag);
+        return inline ? inline[1] : tag;
+      })
       .replace(
         '</head>',
         `${entryScripts.map(([, src]) => `<link rel="preload" as="script" href="${escapeAttribute(src)}" data-boot>`).join('')}${BOOT_SCRIPT}</head>`,
@@ -161,11 +173,21 @@ export async function createComposer({ root, config, log = () => {}, cache }) {
       const assets = manifest
         ? pageAssets(manifest, manifestUrl, frame.module)
         : { styles: [], scripts: [] };
+      // The page's stylesheets inline as well (kept and revalidated like the snapshot); a link when
+      // one cannot be had.
+      const styles = await Promise.all(
+        assets.styles.map(async (href) => {
+          const css = await remoteFiles.get(href);
+          return css === null
+            ? `<link rel="stylesheet" href="${escapeAttribute(href)}">`
+            : inlineStyle(css, href, false);
+        }),
+      );
       const head = [
         configScript,
         fontPreloads,
         `<link rel="preconnect" href="${escapeAttribute(apiOrigin)}" crossorigin>`,
-        ...assets.styles.map((href) => `<link rel="stylesheet" href="${escapeAttribute(href)}">`),
+        ...styles,
         ...assets.scripts.map(
           (href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`,
         ),
@@ -178,6 +200,16 @@ export async function createComposer({ root, config, log = () => {}, cache }) {
       return drawnPage(head, `<div class="server-frame" inert>${body}</div>`);
     },
   };
+}
+
+/** A stylesheet's text for a `<style>` element: its relative `url()`s made absolute. */
+export function inlineStyle(css, cssUrl, sameOrigin) {
+  const text = css.replace(/url\((["']?)([^"')]+)\1\)/g, (whole, quote, url) => {
+    if (/^(data:|https?:|\/|#)/.test(url)) return whole;
+    const absolute = new URL(url, cssUrl);
+    return `url(${quote}${sameOrigin ? absolute.pathname : absolute.href}${quote})`;
+  });
+  return `<style>${text.replace(/<\/style/gi, '<\\/style')}</style>`;
 }
 
 /**

@@ -137,6 +137,33 @@ describe('composed documents', () => {
     }
   });
 
+  it("inline the host's and the page's stylesheets in a drawn page, their urls made absolute", async () => {
+    const { composer } = await composerWith({
+      [REMOTE]: { body: manifest, etag: '"m1"' },
+      [snapshotUrl]: { body: '<h1>Lands</h1>', etag: '"s1"' },
+      'http://remote.test/static/css/land.1.css': {
+        body: '.land{background:url(../media/sky.1.svg)}.x{background:url(data:image/png;base64,AA)}',
+        etag: '"c1"',
+      },
+    });
+    const html = await composer.html('/land');
+    assert.equal(html.includes('<link href="/static/css/main.css" rel="stylesheet">'), false);
+    assert.match(
+      html,
+      /<style>@font-face\{src:url\(\/static\/media\/exo-2-latin-wght-normal\.abc\.woff2\)\}/,
+    );
+    assert.match(
+      html,
+      /<style>\.land\{background:url\(http:\/\/remote\.test\/static\/media\/sky\.1\.svg\)\}\.x\{background:url\(data:image\/png;base64,AA\)\}<\/style>/,
+    );
+    assert.ok(html.indexOf('@font-face') < html.indexOf('.land{'), "the host's rules come first");
+    // Every other path links the host's stylesheet as the build wrote it.
+    assert.match(
+      await composer.html('/elsewhere'),
+      /<link href="\/static\/css\/main\.css" rel="stylesheet">/,
+    );
+  });
+
   it('draw the frame with the loading state when the remote is down, and a route it has no snapshot of', async () => {
     const { composer } = await composerWith({
       [REMOTE]: new Error('connect ECONNREFUSED'),
@@ -158,10 +185,10 @@ describe('composed documents', () => {
     const { composer, remote } = await composerWith(files, { ttlMs: 50 });
     assert.match(await composer.html('/land'), /Lands v1/);
     assert.match(await composer.html('/land'), /Lands v1/);
-    assert.equal(remote.calls.length, 2, 'the second page is composed from the kept copies');
+    assert.equal(remote.calls.length, 3, 'the second page is composed from the kept copies');
     await new Promise((resolve) => setTimeout(resolve, 60));
     assert.match(await composer.html('/land'), /Lands v1/, '304: the kept copy');
-    assert.equal(remote.calls.length, 4);
+    assert.equal(remote.calls.length, 6, 'manifest, snapshot and stylesheet revalidated');
     files[snapshotUrl] = { body: '<h1>Lands v2</h1>', etag: '"s2"' };
     await new Promise((resolve) => setTimeout(resolve, 60));
     assert.match(await composer.html('/land'), /Lands v2/);
