@@ -114,48 +114,40 @@ export async function createComposer({ root, config, log = () => {}, cache }) {
     .catch(() => null);
   const remoteFiles = cache ?? createRemoteCache({ log });
   const configScript = `<script type="application/json" id="runtime-config">${scriptJson(config)}</script>`;
-  const fontPreloads = (await firstScreenFonts(root, indexHtml))
+  // The host's stylesheets, read once: their font faces are preloaded on every page, and a drawn
+  // page carries them inline (nothing to fetch before its first paint).
+  const stylesheets = await Promise.all(
+    [...indexHtml.matchAll(/<link[^>]+href="(\/[^"]+\.css)"[^>]*rel="stylesheet"[^>]*>/g)].map(
+      async ([tag, href]) => ({
+        tag,
+        href,
+        css: await readFile(join(root, href), 'utf8').catch(() => null),
+      }),
+    ),
+  );
+  const fontPreloads = firstScreenFonts(stylesheets)
     .map(
       (href) =>
         `<link rel="preload" as="font" type="font/woff2" href="${escapeAttribute(href)}" crossorigin>`,
     )
     .join('');
-  // The host's stylesheets, inline in drawn pages: nothing to fetch before the first paint.
-  const hostStyles = [];
-  for (const [tag, href] of indexHtml.matchAll(
-    /<link[^>]+href="(\/[^"]+\.css)"[^>]*rel="stylesheet"[^>]*>/g,
-  )) {
-    const css = await readFile(join(root, href), 'utf8').catch(() => null);
-    if (css !== null) hostStyles.push([tag, inlineStyle(css, `http://x${href}`, true)]);
-  }
-  const rootStart = indexHtml.indexOf('<div id="root">');
-  const bodyEnd = indexHtml.lastIndexOf('</body>');
-  const headEnd = indexHtml.indexOf('</head>');
-  if (rootStart < 0 || bodyEnd < rootStart || headEnd < 0)
-    throw new Error('index.html has no <div id="root"> in its body');
   const apiOrigin = new URL(config.apiBaseUrl).origin;
 
-  const page = (head, root) =>
-    `${indexHtml.slice(0, headEnd)}${head}${indexHtml.slice(headEnd, rootStart)}<div id="root">${root}</div>${indexHtml.slice(bodyEnd)}`;
+  const plainPage = fillable(indexHtml);
   // A drawn page starts the app after its first paint (BOOT_SCRIPT): the entry's `<script defer>`
-  // becomes a preload that the boot script turns into a script.
+  // becomes a preload that the boot script turns into a script. Made once, filled per request.
   const entryScripts = [...indexHtml.matchAll(/<script defer src="([^"]+)"><\/script>/g)];
-  const drawnPage = (head, root) =>
-    entryScripts
-      .reduce((html, [tag]) => html.replace(tag, ''), page(head, root))
-      .replace(/<link[^>]+href="\/[^"]+\.css"[^>]*rel="stylesheet"[^>]*>/g, (tag) => {
-        const inline = hostStyles.find(([linked]) => linked === tag);
-        return inline ? inline[1] : tag;
-      })
-      .replace(
-        '</head>',
-        `${entryScripts.map(([, src]) => `<link rel="preload" as="script" href="${escapeAttribute(src)}" data-boot>`).join('')}${BOOT_SCRIPT}</head>`,
-      );
-  /** The page of every other path: the build's index.html (splash) with the config inline. */
-  const plain = page(
-    configScript + fontPreloads,
-    indexHtml.slice(rootStart + '<div id="root">'.length, indexHtml.lastIndexOf('</div>', bodyEnd)),
+  let drawnHtml = indexHtml;
+  for (const [tag] of entryScripts) drawnHtml = drawnHtml.replace(tag, '');
+  for (const { tag, href, css } of stylesheets)
+    if (css !== null) drawnHtml = drawnHtml.replace(tag, inlineStyle(css, `http://x${href}`, true));
+  drawnHtml = drawnHtml.replace(
+    '</head>',
+    `${entryScripts.map(([, src]) => `<link rel="preload" as="script" href="${escapeAttribute(src)}" data-boot>`).join('')}${BOOT_SCRIPT}</head>`,
   );
+  const drawnPage = fillable(drawnHtml);
+  /** The page of every other path: the build's index.html (splash) with the config inline. */
+  const plain = plainPage(configScript + fontPreloads, plainPage.root);
 
   return {
     plain,
@@ -213,22 +205,36 @@ export function inlineStyle(css, cssUrl, sameOrigin) {
 }
 
 /**
- * The Latin faces of the site's fonts, from the stylesheets index.html links: the first screen
- * needs them, and the browser would only find them once the stylesheet has been parsed. Other
- * scripts (Cyrillic, Greek, …) load on demand by their unicode-range.
+ * The Latin faces of the site's fonts, from the host's stylesheets: the first screen needs them,
+ * and the browser would only find them once the stylesheet has been parsed. Other scripts
+ * (Cyrillic, Greek, …) load on demand by their unicode-range.
  */
-async function firstScreenFonts(root, indexHtml) {
+function firstScreenFonts(stylesheets) {
   const fonts = new Set();
-  for (const [, href] of indexHtml.matchAll(
-    /<link[^>]+href="(\/[^"]+\.css)"[^>]*rel="stylesheet"/g,
-  )) {
-    const css = await readFile(join(root, href), 'utf8').catch(() => '');
-    for (const [, url] of css.matchAll(
+  for (const { href, css } of stylesheets)
+    for (const [, url] of (css ?? '').matchAll(
       /url\(["']?([^"')]+-latin-wght-normal[^"')]*\.woff2)["']?\)/g,
     ))
       fonts.add(new URL(url, `http://x${href}`).pathname);
-  }
   return [...fonts];
+}
+
+/**
+ * A page to fill: `(head, root)` puts `head` at the end of its <head> and `root` inside its
+ * <div id="root">; `.root` is what the build put there (the splash).
+ */
+function fillable(html) {
+  const rootStart = html.indexOf('<div id="root">');
+  const bodyEnd = html.lastIndexOf('</body>');
+  const headEnd = html.indexOf('</head>');
+  if (rootStart < 0 || bodyEnd < rootStart || headEnd < 0)
+    throw new Error('index.html has no <div id="root"> in its body');
+  const before = html.slice(0, headEnd);
+  const middle = html.slice(headEnd, rootStart);
+  const after = html.slice(bodyEnd);
+  const fill = (head, root) => `${before}${head}${middle}<div id="root">${root}</div>${after}`;
+  fill.root = html.slice(rootStart + '<div id="root">'.length, html.lastIndexOf('</div>', bodyEnd));
+  return fill;
 }
 
 /** One composed answer, compressed once per distinct body. */
