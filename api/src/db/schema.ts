@@ -16,6 +16,16 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { LAND_REGIONS, LAND_SIZES, NFA_CATEGORIES, NFA_RARITIES } from '@hypertek/shared/contract';
+
+const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * The key of the title sort: case-insensitive, compared byte by byte ("C"), so every driver,
+ * server locale and the tests' own sort agree on the order. Queries must write it exactly so
+ * for the planner to use `items_kind_title_id_idx`.
+ */
+export const TITLE_KEY = sql.raw('lower(title) collate "C"');
 
 export const users = pgTable(
   'users',
@@ -65,14 +75,59 @@ export const items = pgTable(
     searchText: text('search_text')
       .notNull()
       .generatedAlwaysAs(sql`title || ' ' || serial_number`),
+    /** NFAs only: one of NFA_RARITIES. */
+    rarity: text('rarity', { enum: NFA_RARITIES }),
+    /** NFAs only: one of NFA_CATEGORIES. */
+    category: text('category', { enum: NFA_CATEGORIES }),
+    /** Lands only: one of LAND_REGIONS. */
+    region: text('region', { enum: LAND_REGIONS }),
+    /** Lands only: one of LAND_SIZES, from the parcel's area (see `landSizeOf`). */
+    size: text('size', { enum: LAND_SIZES }),
+    /**
+     * When the item was listed (the `newest` sort). Milliseconds, as a list's cursor carries
+     * them (a JavaScript date): a finer stored time would page wrongly around equal milliseconds.
+     */
+    listedAt: timestamp('listed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('items_serial_number_key').on(t.serialNumber),
     index('items_kind_id_idx').on(t.kind, t.id),
     index('items_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
+    // One index per list order, each ending in the id that breaks ties: a page of any sort is
+    // a range of one index, and a deep page (keyset cursor) costs what the first one costs.
+    index('items_kind_price_id_idx').on(t.kind, t.priceCents, t.id),
+    index('items_kind_listed_id_idx').on(t.kind, t.listedAt, t.id),
+    index('items_kind_title_id_idx').on(t.kind, sql`${TITLE_KEY}`, t.id),
+    // The same orders within one rarity (NFAs) or one region (lands): a rare attribute, alone
+    // or with the other one or a price range, would otherwise be found by reading most of a
+    // kind's order (land titles even start with their region). The other attribute and the
+    // price range are then checked on a few rows (at least about 1 in 8 of them match).
+    ...(['rarity', 'region'] as const).flatMap((name) => {
+      const column = t[name];
+      const only = sql`${column} is not null`;
+      return [
+        index(`items_${name}_price_id_idx`).on(column, t.priceCents, t.id).where(only),
+        index(`items_${name}_listed_id_idx`).on(column, t.listedAt, t.id).where(only),
+        index(`items_${name}_title_id_idx`)
+          .on(column, sql`${TITLE_KEY}`, t.id)
+          .where(only),
+      ];
+    }),
     check('items_kind_check', sql`${t.kind} in ('nfa', 'land')`),
     check('items_price_check', sql`${t.priceCents} >= 0`),
+    check('items_rarity_check', sql`${t.rarity} in (${inList(NFA_RARITIES)})`),
+    check('items_category_check', sql`${t.category} in (${inList(NFA_CATEGORIES)})`),
+    check('items_region_check', sql`${t.region} in (${inList(LAND_REGIONS)})`),
+    check('items_size_check', sql`${t.size} in (${inList(LAND_SIZES)})`),
+    // Each kind has its own attributes, both set; never the other kind's.
+    check(
+      'items_attributes_check',
+      sql`case ${t.kind}
+        when 'nfa' then ${t.rarity} is not null and ${t.category} is not null and ${t.region} is null and ${t.size} is null
+        else ${t.region} is not null and ${t.size} is not null and ${t.rarity} is null and ${t.category} is null
+      end`,
+    ),
   ],
 );
 
@@ -104,6 +159,8 @@ export const activities = pgTable(
     index('activities_occurred_at_idx').on(t.occurredAt.desc(), t.id.desc()),
     index('activities_buyer_id_idx').on(t.buyerId),
     index('activities_seller_id_idx').on(t.sellerId),
+    // The sales of one item, newest first (keyset-paged).
+    index('activities_item_occurred_idx').on(t.itemId, t.occurredAt.desc(), t.id.desc()),
   ],
 );
 
@@ -185,8 +242,6 @@ export const INTENT_STATUSES = [
  */
 export const ATTEMPT_STATUSES = ['creating', 'confirming', 'failed', ...INTENT_STATUSES] as const;
 export type AttemptStatus = (typeof ATTEMPT_STATUSES)[number];
-
-const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
 /**
  * One PaymentIntent at the provider for an order. An order has at most one attempt that is in

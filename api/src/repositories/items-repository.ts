@@ -1,21 +1,61 @@
-/** The catalogue: NFAs and land parcels, paged by id, and the trigram search over both. */
-import type { CatalogueItem, SearchHit } from '@hypertek/shared/contract';
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+/**
+ * The catalogue: NFAs and land parcels, listed in one of five orders (by id, price either way,
+ * newest, title) with a price range and attribute filters, keyset-paged; and the trigram search
+ * over both kinds.
+ */
+import type {
+  CatalogueItem,
+  CatalogueSort,
+  ItemAttributes,
+  LandRegion,
+  LandSize,
+  NfaCategory,
+  NfaRarity,
+  SearchHit,
+} from '@hypertek/shared/contract';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { itemArt, items } from '../db/schema';
+import { itemArt, items, TITLE_KEY } from '../db/schema';
+import type { CataloguePosition } from '../lib/cursor';
 
 export type ItemKind = 'nfa' | 'land';
 type ItemRow = Pick<
   typeof items.$inferSelect,
-  'id' | 'kind' | 'title' | 'serialNumber' | 'priceCents' | 'description'
+  | 'id'
+  | 'kind'
+  | 'title'
+  | 'serialNumber'
+  | 'priceCents'
+  | 'description'
+  | 'rarity'
+  | 'category'
+  | 'region'
+  | 'size'
+  | 'listedAt'
 >;
 
 /** Where an item's generated art is served (a path on the API host). */
 export const itemImagePath = (id: number): string => `/api/v1/media/items/${id}.svg`;
 
 /** A catalogue item as this API always sends it: with image and description. */
-export type ApiItem = CatalogueItem & { image: string; description: string };
-export type ApiSearchHit = SearchHit & { serialNumber: string };
+export type ApiItem = CatalogueItem & {
+  image: string;
+  description: string;
+  attributes: ItemAttributes;
+  listedAt: string;
+};
+export type ApiSearchHit = SearchHit & {
+  serialNumber: string;
+  kind: ItemKind;
+  price: number;
+  image: string;
+};
+
+/** An item's attributes: NFAs `rarity` and `category`, lands `region` and `size`. */
+const attributesOf = (row: ItemRow): ItemAttributes =>
+  row.kind === 'nfa'
+    ? { rarity: row.rarity ?? undefined, category: row.category ?? undefined }
+    : { region: row.region ?? undefined, size: row.size ?? undefined };
 
 export function toCatalogueItem(row: ItemRow): ApiItem {
   const id = String(row.id);
@@ -28,7 +68,27 @@ export function toCatalogueItem(row: ItemRow): ApiItem {
     image: itemImagePath(row.id),
     description: row.description,
     kind: row.kind,
+    attributes: attributesOf(row),
+    listedAt: row.listedAt.toISOString(),
   };
+}
+
+/** What a list asks for: the kind, the order, a price range in cents and attribute values. */
+export interface CatalogueListQuery {
+  kind: ItemKind;
+  sort: CatalogueSort | null;
+  minCents: number | null;
+  maxCents: number | null;
+  rarity?: NfaRarity;
+  category?: NfaCategory;
+  region?: LandRegion;
+  size?: LandSize;
+}
+
+/** A listed item with the key of its order (for the next page's cursor). */
+export interface ListedItem {
+  item: ApiItem;
+  position: CataloguePosition;
 }
 
 /** Search answers at most this many hits per kind, ranked; it ranks at most SEARCH_CANDIDATES. */
@@ -41,31 +101,133 @@ export const parseItemId = (value: string): number | null =>
 
 const escapeLike = (text: string): string => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-const columns = {
+/** The columns an item is sent with (the collection reads the same through its join). */
+export const itemColumns = {
   id: items.id,
   kind: items.kind,
   title: items.title,
   serialNumber: items.serialNumber,
   priceCents: items.priceCents,
   description: items.description,
+  rarity: items.rarity,
+  category: items.category,
+  region: items.region,
+  size: items.size,
+  listedAt: items.listedAt,
 };
+const columns = itemColumns;
+
+/**
+ * Each order: its ORDER BY, and the condition "after this position" written as a row comparison
+ * over the same columns, so that both are one range of the order's index: (kind, id),
+ * (kind, price_cents, id), (kind, listed_at, id) or (kind, lower(title) collate "C", id).
+ * Ties are broken by the id, in the direction of the order.
+ */
+function orderOf(sort: CatalogueSort | null, after: CataloguePosition | null) {
+  switch (sort) {
+    case null:
+      return {
+        orderBy: sql`${items.id} asc`,
+        after: after === null ? undefined : sql`${items.id} > ${after.id}`,
+      };
+    case 'price_asc':
+      return {
+        orderBy: sql`${items.priceCents} asc, ${items.id} asc`,
+        after:
+          after === null
+            ? undefined
+            : sql`(${items.priceCents}, ${items.id}) > (${after.key}::int, ${after.id}::bigint)`,
+      };
+    case 'price_desc':
+      return {
+        orderBy: sql`${items.priceCents} desc, ${items.id} desc`,
+        after:
+          after === null
+            ? undefined
+            : sql`(${items.priceCents}, ${items.id}) < (${after.key}::int, ${after.id}::bigint)`,
+      };
+    case 'newest':
+      return {
+        orderBy: sql`${items.listedAt} desc, ${items.id} desc`,
+        after:
+          after === null
+            ? undefined
+            : sql`(${items.listedAt}, ${items.id}) < (${after.key}::timestamptz, ${after.id}::bigint)`,
+      };
+    case 'title':
+      return {
+        orderBy: sql`${TITLE_KEY} asc, ${items.id} asc`,
+        after:
+          after === null
+            ? undefined
+            : sql`(${TITLE_KEY}, ${items.id}) > (${after.key}::text collate "C", ${after.id}::bigint)`,
+      };
+  }
+}
+
+/** The position of a row in an order: what the next page's cursor carries. */
+function positionOf(sort: CatalogueSort | null, row: ItemRow & { titleKey: string }) {
+  switch (sort) {
+    case null:
+      return { id: row.id };
+    case 'price_asc':
+    case 'price_desc':
+      return { id: row.id, key: row.priceCents };
+    case 'newest':
+      return { id: row.id, key: row.listedAt.toISOString() };
+    case 'title':
+      return { id: row.id, key: row.titleKey };
+  }
+}
+
+/** The WHERE of a list: kind, price range, attributes, and "after the cursor". */
+function conditions(query: CatalogueListQuery, after: SQL | undefined): SQL | undefined {
+  return and(
+    eq(items.kind, query.kind),
+    query.minCents === null ? undefined : sql`${items.priceCents} >= ${query.minCents}`,
+    query.maxCents === null ? undefined : sql`${items.priceCents} <= ${query.maxCents}`,
+    query.rarity === undefined ? undefined : eq(items.rarity, query.rarity),
+    query.category === undefined ? undefined : eq(items.category, query.category),
+    query.region === undefined ? undefined : eq(items.region, query.region),
+    query.size === undefined ? undefined : eq(items.size, query.size),
+    after,
+  );
+}
 
 export function createItemsRepository(database: Database) {
   const { db } = database;
   return {
-    /** One page of a kind, in id order, starting after `afterId`. Returns limit + 1 rows at most. */
-    async page(kind: ItemKind, limit: number, afterId: number | null): Promise<ApiItem[]> {
+    /**
+     * One page of a list after `after` (null: the first page), in the query's order. Returns
+     * `limit` rows at most, each with its position for the next cursor.
+     */
+    async list(
+      query: CatalogueListQuery,
+      limit: number,
+      after: CataloguePosition | null,
+    ): Promise<ListedItem[]> {
+      const order = orderOf(query.sort, after);
       const rows = await db
-        .select(columns)
+        .select({ ...columns, titleKey: sql<string>`${TITLE_KEY}` })
         .from(items)
-        .where(
-          afterId === null
-            ? eq(items.kind, kind)
-            : and(eq(items.kind, kind), gt(items.id, afterId)),
-        )
-        .orderBy(asc(items.id))
+        .where(conditions(query, order.after))
+        .orderBy(order.orderBy)
         .limit(limit);
-      return rows.map(toCatalogueItem);
+      return rows.map((row) => ({
+        item: toCatalogueItem(row),
+        position: positionOf(query.sort, row),
+      }));
+    },
+    /** The SQL of `list` as sent, for EXPLAIN (tests and the benchmark). */
+    listSql(query: CatalogueListQuery, limit: number, after: CataloguePosition | null) {
+      const order = orderOf(query.sort, after);
+      return db
+        .select({ ...columns, titleKey: sql<string>`${TITLE_KEY}` })
+        .from(items)
+        .where(conditions(query, order.after))
+        .orderBy(order.orderBy)
+        .limit(limit)
+        .getSQL();
     },
     async findById(id: number): Promise<ApiItem | undefined> {
       const [row] = await db.select(columns).from(items).where(eq(items.id, id));
@@ -108,14 +270,15 @@ export function createItemsRepository(database: Database) {
         kind: ItemKind;
         title: string;
         serial_number: string;
+        price_cents: number;
       }>(sql`
         with candidates as (
-          select id, kind, title, serial_number, search_text
+          select id, kind, title, serial_number, price_cents, search_text
           from items
           where ${match}
           limit ${SEARCH_CANDIDATES}
         ), ranked as (
-          select id, kind, title, serial_number,
+          select id, kind, title, serial_number, price_cents,
             row_number() over (
               partition by kind
               order by (lower(title) = ${q} or lower(serial_number) = ${q}) desc,
@@ -125,13 +288,20 @@ export function createItemsRepository(database: Database) {
             ) as rank
           from candidates
         )
-        select id, kind, title, serial_number from ranked
+        select id, kind, title, serial_number, price_cents from ranked
         where rank <= ${SEARCH_CAP}
         order by kind, rank`);
       const result = { nfas: [] as ApiSearchHit[], lands: [] as ApiSearchHit[] };
       for (const row of rows) {
         const id = String(row.id);
-        const hit: ApiSearchHit = { _id: id, title: row.title, serialNumber: row.serial_number };
+        const hit: ApiSearchHit = {
+          _id: id,
+          title: row.title,
+          serialNumber: row.serial_number,
+          kind: row.kind,
+          price: row.price_cents / 100,
+          image: itemImagePath(Number(row.id)),
+        };
         (row.kind === 'nfa' ? result.nfas : result.lands).push(hit);
       }
       return result;

@@ -23,7 +23,7 @@ import {
 } from '../db/schema';
 import { decodeTimeCursor, paginate } from '../lib/cursor';
 import type { PaymentFailure, ProviderIntent, ProviderName } from '../lib/payments/provider';
-import { toCatalogueItem, type ApiItem, type ItemKind } from './items-repository';
+import { itemColumns, toCatalogueItem, type ApiItem, type ItemKind } from './items-repository';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
 export type PaymentFlow = AttemptRow['flow'];
@@ -189,6 +189,8 @@ export function createPaymentsRepository({ db }: Database) {
       buyerId: attempt.userId,
       seller: PLATFORM_SELLER,
       priceCents: intent.amountCents,
+      // Milliseconds, as the activity cursors carry them (a JavaScript date).
+      occurredAt: sql`date_trunc('milliseconds', now())`,
     });
     return { attempt: succeeded, recorded: true };
   }
@@ -465,15 +467,7 @@ export function createPaymentsRepository({ db }: Database) {
     ): Promise<{ data: ApiItem[]; nextCursor: string | null }> {
       const after = decodeTimeCursor(cursor);
       const rows = await db
-        .select({
-          id: items.id,
-          kind: items.kind,
-          title: items.title,
-          serialNumber: items.serialNumber,
-          priceCents: items.priceCents,
-          description: items.description,
-          paidAt: orders.paidAt,
-        })
+        .select({ ...itemColumns, paidAt: orders.paidAt })
         .from(orders)
         .innerJoin(items, eq(items.id, orders.itemId))
         .where(

@@ -1,18 +1,22 @@
 /**
- * The public catalogue (SPEC §7): market/getMarket (NFAs), land/getland and land/getLand, the
- * activity feed, search and search/item/{id}. Lists are keyset-paged (`limit`, `cursor`).
+ * The public catalogue (SPEC §7): market/getMarket (NFAs), land/getland and land/getLand (sorted,
+ * filtered by price range and attributes), the activity feed, the sales of one item, search and
+ * search/item/{id}. Lists are keyset-paged (`limit`, `cursor`).
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SEARCH_MIN_LENGTH } from '@hypertek/shared/contract';
 import type { Config } from '../config/env';
-import { decodeIdCursor, paginate } from '../lib/cursor';
+import { decodeCatalogueCursor, encodeCatalogueCursor } from '../lib/cursor';
 import { API_MESSAGES, notFound } from '../lib/errors';
 import { TtlCache } from '../lib/ttl-cache';
 import { parseItemId, type ApiSearchHit, type ItemKind } from '../repositories/items-repository';
+import { readListQuery } from './catalogue-query';
 import {
   ActivitySchema,
+  CatalogueListQuery,
   DEFAULT_PAGE_SIZE,
   errors,
+  ItemSaleSchema,
   ItemSchema,
   ListResponse,
   PageQuery,
@@ -32,6 +36,8 @@ const catalogueRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
    * Registers a catalogue list. The cache holds the serialized answer (made once by the route's
    * own response-schema serializer) as UTF-8 bytes, so a cached page costs no query, no
    * serialization, and neither the length count nor the UTF-8 encoding of a string on every send.
+   * Its key is everything that shapes the answer: kind, page size, cursor, sort, price range in
+   * cents and attributes (the cache keeps at most 1,000 answers, least recently used first out).
    */
   const registerList = (path: string, kind: ItemKind, message: string, summary: string) => {
     fastify.get(
@@ -41,18 +47,37 @@ const catalogueRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
         schema: {
           tags: ['catalogue'],
           summary,
-          querystring: PageQuery,
+          querystring: CatalogueListQuery(kind),
           response: { 200: ListResponse(ItemSchema), ...errors(400) },
         },
       },
       async (request, reply) => {
-        const limit = request.query.limit ?? DEFAULT_PAGE_SIZE;
-        const cursor = request.query.cursor ?? '';
+        const { query: raw } = request;
+        const limit = raw.limit ?? DEFAULT_PAGE_SIZE;
+        const cursor = raw.cursor ?? '';
+        const query = readListQuery(kind, raw);
+        const after = decodeCatalogueCursor(cursor, query.sort);
         const serialize = reply.getSerializationFunction('200') ?? JSON.stringify;
-        const body = await pages.get(`${kind}:${limit}:${cursor}`, async () => {
-          const rows = await fastify.itemsRepository.page(kind, limit + 1, decodeIdCursor(cursor));
-          const { page, nextCursor } = paginate(rows, limit, (last) => [Number(last.id)]);
-          return Buffer.from(serialize({ success: true, message, data: page, nextCursor }));
+        const key = [
+          kind,
+          limit,
+          cursor,
+          query.sort,
+          query.minCents,
+          query.maxCents,
+          query.rarity ?? query.region,
+          query.category ?? query.size,
+        ].join('|');
+        const body = await pages.get(key, async () => {
+          const rows = await fastify.itemsRepository.list(query, limit + 1, after);
+          const page = rows.slice(0, limit);
+          const last = page[page.length - 1];
+          const nextCursor =
+            rows.length > limit && last !== undefined
+              ? encodeCatalogueCursor(query.sort, last.position)
+              : null;
+          const data = page.map((row) => row.item);
+          return Buffer.from(serialize({ success: true, message, data, nextCursor }));
         });
         // The body is already serialized JSON: typed as the schema's shape for the type provider.
         return reply.type('application/json; charset=utf-8').send(body as never);
@@ -87,6 +112,35 @@ const catalogueRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
           ),
       )),
     }),
+  );
+
+  fastify.get(
+    '/activity/item/:id',
+    {
+      config: { publicRead: true },
+      schema: {
+        tags: ['catalogue'],
+        summary: 'The sales of one item, newest first',
+        params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
+        querystring: PageQuery,
+        response: { 200: ListResponse(ItemSaleSchema), ...errors(400, 404) },
+      },
+    },
+    async (request) => {
+      const id = parseItemId(request.params.id);
+      const exists = id !== null && (await fastify.itemsRepository.findPrice(id)) !== undefined;
+      if (!exists) throw notFound(API_MESSAGES.itemNotFound);
+      const page = await fastify.activityRepository.sales(
+        id,
+        request.query.limit ?? DEFAULT_PAGE_SIZE,
+        request.query.cursor,
+      );
+      return {
+        success: true as const,
+        message: page.data.length === 0 ? 'No sales yet' : 'Item sales fetched',
+        ...page,
+      };
+    },
   );
 
   fastify.get(

@@ -3,6 +3,13 @@
  * They mirror the wire contract of @hypertek/shared/contract and feed the OpenAPI document.
  */
 import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import {
+  CATALOGUE_SORTS,
+  LAND_REGIONS,
+  LAND_SIZES,
+  NFA_CATEGORIES,
+  NFA_RARITIES,
+} from '@hypertek/shared/contract';
 
 export const ErrorBody = Type.Object(
   { success: Type.Literal(false), message: Type.String() },
@@ -46,6 +53,18 @@ export const SignInResponse = Type.Object({
 
 export const MessageResponse = Type.Object({ success: Type.Boolean(), message: Type.String() });
 
+const KindSchema = Type.Union([Type.Literal('nfa'), Type.Literal('land')]);
+
+export const ItemAttributesSchema = Type.Object(
+  {
+    rarity: Type.Optional(Type.Enum(NFA_RARITIES)),
+    category: Type.Optional(Type.Enum(NFA_CATEGORIES)),
+    region: Type.Optional(Type.Enum(LAND_REGIONS)),
+    size: Type.Optional(Type.Enum(LAND_SIZES)),
+  },
+  { description: 'NFAs: rarity and category; lands: region and size' },
+);
+
 export const ItemSchema = Type.Object({
   _id: Type.String(),
   id: Type.String(),
@@ -54,13 +73,26 @@ export const ItemSchema = Type.Object({
   price: Type.Number(),
   image: Type.String({ description: 'Path on the API host of the generated SVG art' }),
   description: Type.String(),
-  kind: Type.Union([Type.Literal('nfa'), Type.Literal('land')]),
+  kind: KindSchema,
+  attributes: ItemAttributesSchema,
+  listedAt: Type.String({ format: 'date-time', description: 'When the item was listed' }),
 });
 
 export const ActivitySchema = Type.Object({
   _id: Type.String(),
   name: Type.String(),
   type: Type.String(),
+  buyer: Type.String(),
+  seller: Type.String(),
+  price: Type.Number(),
+  time: Type.String({ format: 'date-time' }),
+  itemId: Type.Optional(Type.String({ description: 'The item, when it is still listed' })),
+  itemKind: Type.Optional(KindSchema),
+});
+
+/** A sale of one item (`GET /activity/item/{id}`). */
+export const ItemSaleSchema = Type.Object({
+  _id: Type.String(),
   buyer: Type.String(),
   seller: Type.String(),
   price: Type.Number(),
@@ -78,6 +110,9 @@ export const SearchHitSchema = Type.Object({
   _id: Type.String(),
   title: Type.String(),
   serialNumber: Type.String(),
+  kind: KindSchema,
+  price: Type.Number(),
+  image: Type.String({ description: 'Path on the API host of the generated SVG art' }),
 });
 
 export const DEFAULT_PAGE_SIZE = 20;
@@ -96,6 +131,42 @@ export const PageQuery = Type.Object({
     Type.String({ maxLength: 200, description: 'The nextCursor of the previous page' }),
   ),
 });
+
+const PRICE_BOUND = (end: string) =>
+  Type.Optional(
+    Type.String({
+      maxLength: 20,
+      description: `${end} price in dollars, included: a decimal number of at least 0 (12, 12.5, 12.50)`,
+    }),
+  );
+
+/** A catalogue list's query: a page, a sort, a price range, and the attributes of `kind`. */
+export const CatalogueListQuery = (kind: 'nfa' | 'land') =>
+  Type.Object({
+    limit: PageQuery.properties.limit,
+    cursor: Type.Optional(
+      Type.String({
+        maxLength: 1000,
+        description: 'The nextCursor of the previous page (of the same sort)',
+      }),
+    ),
+    sort: Type.Optional(
+      Type.Enum(CATALOGUE_SORTS, {
+        description: 'The order; without it, catalogue order (oldest listing first, by id)',
+      }),
+    ),
+    min: PRICE_BOUND('Lowest'),
+    max: PRICE_BOUND('Highest'),
+    ...(kind === 'nfa'
+      ? {
+          rarity: Type.Optional(Type.Enum(NFA_RARITIES)),
+          category: Type.Optional(Type.Enum(NFA_CATEGORIES)),
+        }
+      : {
+          region: Type.Optional(Type.Enum(LAND_REGIONS)),
+          size: Type.Optional(Type.Enum(LAND_SIZES)),
+        }),
+  });
 
 export const ListResponse = <T extends TSchema>(item: T) =>
   Type.Object({

@@ -23,7 +23,8 @@ describe('validation messages', () => {
     ['/market/getMarket?limit=0', 'limit must be a whole number from 1 to 100'],
     ['/market/getMarket?limit=1000', 'limit must be a whole number from 1 to 100'],
     ['/market/getMarket?limit=abc', 'limit must be a whole number from 1 to 100'],
-    [`/market/getMarket?cursor=${'a'.repeat(201)}`, 'cursor must be at most 200 characters'],
+    [`/activity/getActivity?cursor=${'a'.repeat(201)}`, 'cursor must be at most 200 characters'],
+    [`/market/getMarket?cursor=${'a'.repeat(1001)}`, 'cursor must be at most 1000 characters'],
   ] as const) {
     it(`GET ${url.slice(0, 40)} → "${message}"`, async () => {
       const response = await get(url);

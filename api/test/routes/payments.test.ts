@@ -619,10 +619,12 @@ describe('GET /collection/:userId', () => {
     );
     assert.deepEqual(Object.keys(all.data[0]).sort(), [
       '_id',
+      'attributes',
       'description',
       'id',
       'image',
       'kind',
+      'listedAt',
       'price',
       'serialNumber',
       'title',

@@ -1,5 +1,6 @@
 /** The isomorphic contract (no browser APIs): safe to import from the API and from the apps. */
 export * from './catalogue-item';
+export * from './catalogue-query';
 export * from './constants';
 export * from './messages';
 export * from './types';

@@ -1,3 +1,5 @@
+import type { ItemAttributes } from './catalogue-query';
+
 /**
  * The entities of SPEC §3, as the front end reads them and the API returns them.
  * Field names keep the spec's spelling (FullName, Email, _id …): they are the wire contract.
@@ -36,6 +38,10 @@ export interface CatalogueItem {
   image?: string;
   description?: string;
   kind: 'nfa' | 'land';
+  /** NFAs: rarity and category; lands: region and size. */
+  attributes?: ItemAttributes;
+  /** ISO date the item was listed (the `newest` sort). */
+  listedAt?: string;
 }
 
 export interface ActivityEntry {
@@ -47,6 +53,9 @@ export interface ActivityEntry {
   price: number;
   /** ISO date. Shown as whole days elapsed ('3d'; '0d' when in the future). */
   time: string;
+  /** The item the entry is about, and its kind, when it is still listed: its row links to it. */
+  itemId?: string;
+  itemKind?: 'nfa' | 'land';
 }
 
 export interface PaymentHistoryEntry {
@@ -60,6 +69,20 @@ export interface SearchHit {
   _id: string;
   title: string;
   serialNumber?: string;
+  /** What a result row shows besides the title: the kind, the price and the art's path. */
+  kind?: 'nfa' | 'land';
+  price?: number;
+  image?: string;
+}
+
+/** A sale of one item (`GET /activity/item/{id}`), newest first. */
+export interface ItemSale {
+  _id: string;
+  buyer: string;
+  seller: string;
+  price: number;
+  /** ISO date. */
+  time: string;
 }
 
 export interface SearchResult {

@@ -1,12 +1,23 @@
 /**
  * The browsing catalogue: 120 NFAs and 60 land parcels with titles, serial numbers, prices,
- * descriptions and generated SVG art; 300 activity entries over the last 90 days; and a demo
- * account (demo@hypertek.local / HyperTek2117) with a few paid purchases, so every screen has data.
- * Deterministic: the same seed gives the same catalogue.
+ * descriptions, attributes (NFAs: rarity and category; lands: region and size), listing dates and
+ * generated SVG art; 300 activity entries over the last 90 days; and a demo account
+ * (demo@hypertek.local / HyperTek2117) with a few paid purchases (each also a 'Sale' in the
+ * activity), so every screen has data. Deterministic: the same seed gives the same catalogue
+ * (dates relative to today). The attributes and listing dates come from RNGs of their own, so
+ * titles, serial numbers and prices are what they were before items had attributes.
  */
+import {
+  LAND_REGIONS,
+  NFA_CATEGORIES,
+  NFA_RARITIES,
+  type LandSize,
+  type NfaRarity,
+} from '@hypertek/shared/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { activities, itemArt, items, orders, payments, users } from '../schema';
+import { PLATFORM_SELLER } from '../../repositories/payments-repository';
 import { createRng, renderItemSvg } from './art';
 
 export const DEMO_USER = {
@@ -65,27 +76,7 @@ export const NFA_NOUNS = [
   'Hunter',
   'Cipher',
 ];
-const NFA_CLASSES = [
-  'Quest relic',
-  'Racing chassis',
-  'Overlord sigil',
-  'Pilot skin',
-  'Battle drone',
-];
-export const LAND_REGIONS = [
-  'Crimson Dunes',
-  'Neon Basin',
-  'Shattered Mesa',
-  'Glass Tundra',
-  'Ion Marsh',
-  'Ashen Ridge',
-  'Cobalt Reach',
-  'Helix Valley',
-  'Obsidian Flats',
-  'Aurora Shelf',
-  'Rust Canyon',
-  'Echo Delta',
-];
+export { LAND_REGIONS };
 export const LAND_TYPES = [
   'Outpost',
   'Spire Plot',
@@ -121,38 +112,108 @@ const pick = <T>(rng: () => number, list: readonly T[]): T => {
 };
 const pad = (n: number, width: number): string => String(n).padStart(width, '0');
 
+/**
+ * A land parcel's size class from its area in plots (width × depth): at most 9 Small, 25
+ * Medium, 49 Large, else Huge. The large seed writes the same rule in SQL.
+ */
+export const LAND_SIZE_LIMITS: readonly (readonly [maxArea: number, size: LandSize])[] = [
+  [9, 'Small'],
+  [25, 'Medium'],
+  [49, 'Large'],
+];
+export function landSizeOf(width: number, depth: number): LandSize {
+  const area = width * depth;
+  return LAND_SIZE_LIMITS.find(([max]) => area <= max)?.[1] ?? 'Huge';
+}
+
+/** How often each rarity is drawn, in NFA_RARITIES order (common to mythic), in percent. */
+export const RARITY_WEIGHTS: readonly number[] = [45, 27, 15, 9, 4];
+
+function weightedRarity(rng: () => number): NfaRarity {
+  let roll = rng() * 100;
+  for (const [index, weight] of RARITY_WEIGHTS.entries()) {
+    roll -= weight;
+    if (roll < 0) return NFA_RARITIES[index] ?? 'Common';
+  }
+  return 'Mythic';
+}
+
+const DAY_MS = 86_400_000;
+/** The first listing of each kind: this many days ago. */
+const FIRST_LISTING_DAYS_AGO = 500;
+
+/**
+ * Listing dates of one kind in id order: each a little after the previous one, and about one in
+ * five in the same minute as the one before (a drop of several items), so the newest sort has
+ * equal dates to break by id. All before the 90 days of seeded activity.
+ */
+function listingDates(rng: () => number, count: number, now: number): Date[] {
+  const minute = 60_000;
+  let at = Math.floor((now - FIRST_LISTING_DAYS_AGO * DAY_MS) / minute) * minute;
+  const dates: Date[] = [];
+  for (let i = 0; i < count; i++) {
+    if (i > 0 && rng() >= 0.2) at += Math.round((rng() * 5 * DAY_MS) / minute) * minute;
+    dates.push(new Date(at));
+  }
+  return dates;
+}
+
 interface SeedItem {
   kind: 'nfa' | 'land';
   title: string;
   serialNumber: string;
   priceCents: number;
   description: string;
+  rarity?: NfaRarity;
+  category?: (typeof NFA_CATEGORIES)[number];
+  region?: (typeof LAND_REGIONS)[number];
+  size?: LandSize;
+  listedAt: Date;
 }
 
-function buildItems(): SeedItem[] {
+export function buildItems(now = Date.now()): SeedItem[] {
   const rng = createRng(2117);
+  // Attributes and dates only: drawing them from `rng` would change every title and price after.
+  const attributeRng = createRng(2118);
+  const nfaDates = listingDates(createRng(2119), SEED_COUNTS.nfas, now);
+  const landDates = listingDates(createRng(2120), SEED_COUNTS.lands, now);
   const list: SeedItem[] = [];
   for (let i = 1; i <= SEED_COUNTS.nfas; i++) {
     const title = `${pick(rng, NFA_ADJECTIVES)} ${pick(rng, NFA_NOUNS)}`;
-    const kindOf = pick(rng, NFA_CLASSES);
+    const category = pick(rng, NFA_CATEGORIES);
+    const priceCents = Math.round((20 + rng() * 2480) * 100);
+    const slots = 1 + Math.floor(rng() * 5);
+    // Drawn to keep the sequence; the aura the description names is the item's rarity.
+    pick(rng, ['rare', 'epic', 'legendary', 'mythic']);
+    const rarity = weightedRarity(attributeRng);
+    const aura = rarity.toLowerCase();
     list.push({
       kind: 'nfa',
       title,
       serialNumber: `NFA-${pad(i, 4)}`,
-      priceCents: Math.round((20 + rng() * 2480) * 100),
-      description: `${kindOf} forged in 2117. ${title} carries ${1 + Math.floor(rng() * 5)} upgrade slots and a ${pick(rng, ['rare', 'epic', 'legendary', 'mythic'])} aura for quest, racing and overlord modes.`,
+      priceCents,
+      description: `${category} forged in 2117. ${title} carries ${slots} upgrade slots and ${/^[aeiou]/.test(aura) ? 'an' : 'a'} ${aura} aura for quest, racing and overlord modes.`,
+      rarity,
+      category,
+      listedAt: nfaDates[i - 1] ?? new Date(now),
     });
   }
   for (let i = 1; i <= SEED_COUNTS.lands; i++) {
     const region = pick(rng, LAND_REGIONS);
     const type = pick(rng, LAND_TYPES);
     const sector = 1 + Math.floor(rng() * 40);
+    const priceCents = Math.round((300 + rng() * 9700) * 100);
+    const width = 1 + Math.floor(rng() * 9);
+    const depth = 1 + Math.floor(rng() * 9);
     list.push({
       kind: 'land',
       title: `${region} ${type}`,
       serialNumber: `LND-${pad(i, 4)}`,
-      priceCents: Math.round((300 + rng() * 9700) * 100),
-      description: `A ${1 + Math.floor(rng() * 9)}×${1 + Math.floor(rng() * 9)} parcel in sector ${sector} of ${region}: build, race through or hold it in the overlord realm.`,
+      priceCents,
+      description: `A ${width}×${depth} parcel in sector ${sector} of ${region}: build, race through or hold it in the overlord realm.`,
+      region,
+      size: landSizeOf(width, depth),
+      listedAt: landDates[i - 1] ?? new Date(now),
     });
   }
   return list;
@@ -180,7 +241,8 @@ export async function seedCatalogue(
       sql`truncate table items, item_art, activities, orders, payments restart identity cascade`,
     );
   }
-  const seedItems = buildItems();
+  const now = Date.now();
+  const seedItems = buildItems(now);
   const inserted = await db.insert(items).values(seedItems).returning({
     id: items.id,
     kind: items.kind,
@@ -211,8 +273,7 @@ export async function seedCatalogue(
   if (demo === undefined) throw new Error('demo user could not be created');
 
   const rng = createRng(90);
-  const now = Date.now();
-  const dayMs = 86_400_000;
+  const dayMs = DAY_MS;
   const entries: (typeof activities.$inferInsert)[] = [];
   for (let i = 0; i < SEED_COUNTS.activities; i++) {
     const item = pick(rng, inserted);
@@ -240,6 +301,7 @@ export async function seedCatalogue(
   await db.insert(activities).values(entries);
 
   // A few paid purchases for the demo account: the history chart has bars.
+  let sales = 0;
   const bought = inserted
     .filter((_, index) => index % 37 === 5)
     .slice(0, SEED_COUNTS.demoPurchases);
@@ -266,6 +328,18 @@ export async function seedCatalogue(
       provider: 'seed',
       createdAt: paidAt,
     });
+    // A purchase is a sale in the activity, as a card payment records it.
+    await db.insert(activities).values({
+      itemId: item.id,
+      name: item.title,
+      type: 'Sale',
+      buyer: DEMO_USER.fullName,
+      seller: PLATFORM_SELLER,
+      buyerId: demo.id,
+      priceCents: item.priceCents,
+      occurredAt: paidAt,
+    });
+    sales++;
   }
-  return { items: inserted.length, activities: entries.length };
+  return { items: inserted.length, activities: entries.length + sales };
 }

@@ -2,12 +2,23 @@
  * The benchmark catalogue: the browsing seed plus generated items up to `total` (1,000,000 by
  * default), written by PostgreSQL itself (`generate_series`) in batches with progress. Titles
  * combine the seed's vocabularies with a model number so that words repeat realistically and
- * serial numbers are unique. No SVG is stored for these items: the media route draws their art
+ * serial numbers are unique; attributes are drawn from hashes of the item's number (rarity with
+ * the browsing seed's weights, the region the title names, the size from the parcel the
+ * description names) and listing dates follow the numbers, four items every 20 seconds. No SVG is stored for these items: the media route draws their art
  * from the id on request (same picture every time).
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { LAND_REGIONS, LAND_TYPES, NFA_ADJECTIVES, NFA_NOUNS, seedCatalogue } from './catalogue';
+import { NFA_CATEGORIES, NFA_RARITIES } from '@hypertek/shared/contract';
+import {
+  LAND_REGIONS,
+  LAND_SIZE_LIMITS,
+  LAND_TYPES,
+  NFA_ADJECTIVES,
+  NFA_NOUNS,
+  RARITY_WEIGHTS,
+  seedCatalogue,
+} from './catalogue';
 
 const literalArray = (words: readonly string[]): string =>
   `array[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(',')}]::text[]`;
@@ -21,6 +32,8 @@ export async function seedLargeCatalogue(
     total: number;
     batchSize?: number;
     passwordHash: () => Promise<string>;
+    /** Leave the trigram search index out (the list plans test needs none; search is slower). */
+    withoutSearchIndex?: boolean;
     onProgress?: (message: string, done: number, total: number) => void;
   },
 ): Promise<number> {
@@ -35,27 +48,54 @@ export async function seedLargeCatalogue(
   const nouns = literalArray(NFA_NOUNS);
   const regions = literalArray(LAND_REGIONS);
   const types = literalArray(LAND_TYPES);
+  const categories = literalArray(NFA_CATEGORIES);
+  // The seed's rarity weights as ranges of a roll of 1–100.
+  let upTo = 0;
+  const rarityCase = `case ${RARITY_WEIGHTS.map((weight, index) => {
+    upTo += weight;
+    return `when roll <= ${upTo} then '${NFA_RARITIES[index]}'`;
+  }).join(' ')} else 'Mythic' end`;
+  const sizeCase = `case ${LAND_SIZE_LIMITS.map(([max, size]) => `when width * depth <= ${max} then '${size}'`).join(' ')} else 'Huge' end`;
+  // After the browsing seed's listings: four items every 20 seconds (equal dates to break by id).
+  const listedFrom = new Date(Date.now() - 90 * 86_400_000).toISOString();
   const first = seeded.items + 1;
   for (let start = first; start <= options.total; start += batch) {
     const end = Math.min(options.total, start + batch - 1);
     await database.rows(sql`
-      insert into items (kind, title, serial_number, price_cents, description)
+      insert into items (kind, title, serial_number, price_cents, description,
+                         rarity, category, region, size, listed_at)
       select
-        case when g % 3 = 0 then 'land' else 'nfa' end,
-        case when g % 3 = 0
-          then (${sql.raw(regions)})[1 + (g::bigint * 7919) % ${LAND_REGIONS.length}] || ' '
-            || (${sql.raw(types)})[1 + (g::bigint * 104729) % ${LAND_TYPES.length}] || ' ' || (g % 997)
+        kind,
+        case when kind = 'land'
+          then (${sql.raw(regions)})[region_no] || ' '
+            || (${sql.raw(types)})[1 + (k * 104729) % ${LAND_TYPES.length}] || ' ' || (g % 997)
           else (${sql.raw(adjectives)})[1 + (g::bigint * 7919) % ${NFA_ADJECTIVES.length}] || ' '
             || (${sql.raw(nouns)})[1 + (g::bigint * 104729) % ${NFA_NOUNS.length}] || ' Mk-' || (g % 997)
         end,
         'HT-' || lpad(g::text, 7, '0'),
         2000 + ((g::bigint * 2654435761) % 998000)::int,
-        'Generated for benchmarks: item ' || g || ' of the 2117 catalogue.'
-      from generate_series(${start}::int, ${end}::int) as g`);
+        case when kind = 'land' then 'A ' || width || '×' || depth || ' parcel. ' else '' end
+          || 'Generated for benchmarks: item ' || g || ' of the 2117 catalogue.',
+        case when kind = 'nfa' then ${sql.raw(rarityCase)} end,
+        case when kind = 'nfa' then (${sql.raw(categories)})[1 + (hashint8(g::bigint)::bigint % 5 + 5) % 5] end,
+        case when kind = 'land' then (${sql.raw(regions)})[region_no] end,
+        case when kind = 'land' then ${sql.raw(sizeCase)} end,
+        ${listedFrom}::timestamptz + (g / 4) * interval '20 seconds'
+      from generate_series(${start}::int, ${end}::int) as g,
+        lateral (select
+          case when g % 3 = 0 then 'land' else 'nfa' end as kind,
+          -- Lands are every third item: their own counter, so that every region and type occurs.
+          (g / 3)::bigint as k,
+          1 + (hashint4(g)::bigint % 100 + 100) % 100 as roll,
+          1 + (hashint4(-g)::bigint % 9 + 9) % 9 as width,
+          1 + (hashint8(-g::bigint)::bigint % 9 + 9) % 9 as depth) as drawn,
+        lateral (select 1 + (k * 7919) % ${LAND_REGIONS.length} as region_no) as place`);
     progress('items', end, options.total);
   }
-  progress('building the trigram index', options.total, options.total);
-  await database.rows(sql.raw(SEARCH_INDEX_DDL));
+  if (options.withoutSearchIndex !== true) {
+    progress('building the trigram index', options.total, options.total);
+    await database.rows(sql.raw(SEARCH_INDEX_DDL));
+  }
   progress('analyze', options.total, options.total);
   await database.rows(sql`analyze items`);
   return options.total;
