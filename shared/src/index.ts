@@ -19,8 +19,6 @@ export {
 } from './session/session-store';
 export type { SessionStore } from './session/session-store';
 export { useSession } from './session/use-session';
-export { useLiveSearch } from './search/use-live-search';
-export { useSearchBox } from './search/use-search-box';
 export { decodeToken, isTokenExpired } from './session/jwt';
 export type { TokenPayload } from './session/jwt';
 export {
@@ -40,3 +38,6 @@ export {
   readPaymentItem,
   savePaymentItem,
 } from './catalogue/payment-item';
+export { formatPrice } from './format/price';
+export type { PriceCurrency } from './format/price';
+export { useApiImage } from './media/use-api-image';

@@ -143,6 +143,21 @@ describe('api: the calls of SPEC §7', () => {
     expect(sent.body).toBe(form);
   });
 
+  it.each([
+    ['getMarket', () => api.getMarket({ limit: 4 })],
+    ['getLand', () => api.getLand({ limit: 4 })],
+    ['getActivity', () => api.getActivity({ limit: 4 })],
+  ])(
+    '%s goes without the token when signed in (one request for everyone: the preloaded one)',
+    async (_name, call) => {
+      signIn(undefined, validToken());
+      const sent = await send(call);
+      // AxiosHeaders `toJSON()` is what the XHR adapter sends: no Authorization in it.
+      expect(sent.config.headers.toJSON()).not.toHaveProperty('Authorization');
+      session.signOut();
+    },
+  );
+
   it('gives the response body to the caller', async () => {
     const answer = { success: true, user: { _id: 'u1' }, token: 't' };
     expect(

@@ -8,6 +8,7 @@ import type {
   CreatePaymentIntentRequest,
   CreatePaymentIntentResponse,
   ForgotPasswordPayload,
+  ItemSale,
   ListResponse,
   LoginPayload,
   PaymentHistoryEntry,
@@ -25,6 +26,7 @@ import type {
   User,
   WalletNonceResponse,
 } from '../contract/types';
+import type { CatalogueQuery } from '../contract/catalogue-query';
 import { http } from './http-client';
 
 interface Page {
@@ -32,6 +34,13 @@ interface Page {
   cursor?: string;
 }
 type Options = { signal?: AbortSignal };
+
+/**
+ * Public catalogue reads go without the session's token: the same request for every visitor, so
+ * the one the page's HTML preloads (see scripts/serve/compose.mjs) serves it, signed in or not.
+ * (`false` tells axios to send no Authorization header.)
+ */
+const PUBLIC = { headers: { Authorization: false } } as const;
 
 export const api = {
   signup: (body: SignupPayload) =>
@@ -74,20 +83,34 @@ export const api = {
       )
       .then((r) => r.data),
 
-  getMarket: (page: Page = {}, options: Options = {}) =>
+  getMarket: (page: CatalogueQuery = {}, options: Options = {}) =>
     http
       .get<ListResponse<CatalogueItem>>('/market/getMarket', {
+        ...PUBLIC,
         params: page,
         signal: options.signal,
       })
       .then((r) => r.data),
-  getLand: (page: Page = {}, options: Options = {}) =>
+  getLand: (page: CatalogueQuery = {}, options: Options = {}) =>
     http
-      .get<ListResponse<CatalogueItem>>('/land/getland', { params: page, signal: options.signal })
+      .get<ListResponse<CatalogueItem>>('/land/getland', {
+        ...PUBLIC,
+        params: page,
+        signal: options.signal,
+      })
       .then((r) => r.data),
   getActivity: (page: Page = {}, options: Options = {}) =>
     http
       .get<ListResponse<ActivityEntry>>('/activity/getActivity', {
+        ...PUBLIC,
+        params: page,
+        signal: options.signal,
+      })
+      .then((r) => r.data),
+  /** The sales of one item, newest first. */
+  getItemActivity: (id: string, page: Page = {}, options: Options = {}) =>
+    http
+      .get<ListResponse<ItemSale>>(`/activity/item/${encodeURIComponent(id)}`, {
         params: page,
         signal: options.signal,
       })

@@ -1,23 +1,38 @@
+import { api, isCancelled, SEARCH_DEBOUNCE_MS, shouldSearch } from '@hypertek/shared';
 import { useEffect, useState } from 'react';
 
-import { api } from '../api/endpoints';
-import { isCancelled } from '../api/http-client';
-import { SEARCH_DEBOUNCE_MS } from '../contract/constants';
 import type { SearchResult } from '../contract/types';
-import { shouldSearch } from '../contract/validation';
 
 const NO_RESULTS: SearchResult = { lands: [], nfas: [] };
 
+/** Where a search stands for the current text. */
+export type LiveSearchStatus =
+  /** Nothing to search (one character or less). */
+  | 'idle'
+  /** Waiting for the pause in typing, or for the server's answer. */
+  | 'pending'
+  /** The server answered this text. */
+  | 'done'
+  /** The call failed: logged only, nothing is shown (lists stay empty). */
+  | 'failed';
+
 /**
- * Live search (SPEC §4, §5, §9), for the top bar's and the marketplace's search boxes: the server
- * is asked 300 ms after typing stops, only for text longer than 1 character; empty text clears.
- * Each new text aborts the previous request and answers are kept with the text they answer, so a
- * stale one never wins. Failures are logged only; the list stays empty.
+ * Live search for the search boxes: the server is asked 300 ms after typing stops, only for text
+ * longer than 1 character; empty text clears. Each new text aborts the previous request and
+ * answers are kept with the text they answer, so a stale one never wins.
  */
-export function useLiveSearch(text: string): { results: SearchResult; pending: boolean } {
+export function useLiveSearch(text: string): {
+  query: string;
+  results: SearchResult;
+  status: LiveSearchStatus;
+} {
   const query = text.trim();
   const active = shouldSearch(query);
-  const [answered, setAnswered] = useState({ query: '', results: NO_RESULTS });
+  const [answered, setAnswered] = useState<{
+    query: string;
+    results: SearchResult;
+    failed: boolean;
+  }>({ query: '', results: NO_RESULTS, failed: false });
 
   useEffect(() => {
     if (!active) return;
@@ -25,11 +40,11 @@ export function useLiveSearch(text: string): { results: SearchResult; pending: b
     const timer = setTimeout(() => {
       api
         .search(query, { signal: controller.signal })
-        .then(({ lands, nfas }) => setAnswered({ query, results: { lands, nfas } }))
+        .then(({ lands, nfas }) => setAnswered({ query, results: { lands, nfas }, failed: false }))
         .catch((error: unknown) => {
           if (isCancelled(error)) return;
           console.error('[hypertek] search failed', error);
-          setAnswered({ query, results: NO_RESULTS });
+          setAnswered({ query, results: NO_RESULTS, failed: true });
         });
     }, SEARCH_DEBOUNCE_MS);
     return () => {
@@ -38,9 +53,8 @@ export function useLiveSearch(text: string): { results: SearchResult; pending: b
     };
   }, [query, active]);
 
-  if (!active) return { results: NO_RESULTS, pending: false };
+  if (!active) return { query, results: NO_RESULTS, status: 'idle' };
   // Results of an older text are not shown while the current one is on its way.
-  return answered.query === query
-    ? { results: answered.results, pending: false }
-    : { results: NO_RESULTS, pending: true };
+  if (answered.query !== query) return { query, results: NO_RESULTS, status: 'pending' };
+  return { query, results: answered.results, status: answered.failed ? 'failed' : 'done' };
 }
