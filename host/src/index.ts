@@ -6,5 +6,6 @@ import '@hypertek/shared/tokens.css';
 import '@hypertek/shared/ui.css';
 import './styles/global.css';
 
-// The async boundary lets the federation runtime negotiate shared singletons before React loads.
-void import('./app/bootstrap');
+// No async boundary: the host's shared singletons are eager (in this entry), so the app starts in
+// the same script instead of one round trip later.
+import './app/bootstrap';

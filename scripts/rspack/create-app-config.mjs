@@ -54,7 +54,7 @@ const standalonePage = (title) => `<!doctype html>
 `;
 
 /** The shared singletons; every app declares the same set. */
-function sharedSingletons(appDir) {
+function sharedSingletons(appDir, eager) {
   /** @type {Record<string, {singleton: true, requiredVersion: string}>} */
   const shared = {};
   for (const [key, pkg] of [
@@ -68,7 +68,7 @@ function sharedSingletons(appDir) {
     const version = installedVersion(appDir, pkg);
     // `version` explicitly: react-router's provided module is the subset below, whose own
     // package.json (the workspace root's) has no version.
-    shared[key] = { singleton: true, requiredVersion: `^${version}`, version };
+    shared[key] = { singleton: true, requiredVersion: `^${version}`, version, eager };
   }
   return shared;
 }
@@ -178,7 +178,7 @@ export function createAppConfig({ appDir, name, port, title, exposes, prerender 
           filename: isRemote ? 'remoteEntry.js' : undefined,
           exposes,
           remotes: {},
-          shared: sharedSingletons(appDir),
+          shared: sharedSingletons(appDir, !isRemote),
           shareStrategy: 'loaded-first',
           manifest: isRemote ? { fileName: 'mf-manifest.json' } : false,
           dts: false,

@@ -13,6 +13,10 @@
  * assets are left out (the browser build serves them). After it emits, each module's default export
  * is rendered inside a memory router and written to `dist/prerender/<module>.html`. A page that
  * cannot render in Node fails the build, naming the module: a snapshot is part of the page.
+ *
+ * A page whose first screen waits for data exports `preloadFetch`, the API paths it reads when it
+ * opens (exactly as its client requests them, e.g. `/land/getland?limit=19`); they head its
+ * snapshot, and the host's server asks for them with the page.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -113,7 +117,17 @@ class PrerenderPlugin {
                 createElement(Page),
               ),
             );
-            writeFileSync(path.join(outDir, `${snapshot}.html`), html);
+            // The API reads the page makes when it opens (its `preloadFetch` export): the host's
+            // server asks for them with the page (scripts/serve/compose.mjs, snapshotParts).
+            const fetches = built.preloadFetch ?? [];
+            if (
+              !Array.isArray(fetches) ||
+              fetches.some((f) => typeof f !== 'string' || !f.startsWith('/'))
+            )
+              throw new Error('preloadFetch must be a list of API paths starting with /');
+            const header =
+              fetches.length > 0 ? `<!--preload-fetch:${JSON.stringify(fetches)}-->` : '';
+            writeFileSync(path.join(outDir, `${snapshot}.html`), header + html);
           }
         } catch (error) {
           throw new Error(

@@ -108,6 +108,8 @@ describe('the shared React Router subset', () => {
         singleton: true,
         requiredVersion: `^${routerVersion}`,
         version: routerVersion,
+        // The host provides its shared modules in its entry script (the remotes take them from it).
+        eager: true,
       });
     }
   });

@@ -24,15 +24,17 @@ const scriptJson = (value) =>
     .replace(/\u2028|\u2029/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 
 /**
- * Starts the app once the page drawn by the server has been painted (the frame after the next
- * animation frame), or after a second at the latest (a background tab paints nothing): the app's
- * scripts download in parallel (preloaded) but never stand between the visitor and the first
- * paint. Its hash is in the Content-Security-Policy (server.mjs).
+ * Starts the app once the page drawn by the server has been painted (when the browser reports the
+ * first paint, then after the next frame), or after a second at the latest (a background tab paints
+ * nothing): the app's scripts download in parallel (preloaded) but their work never stands between
+ * the visitor and the first paint. Its hash is in the Content-Security-Policy (server.mjs).
  */
 export const BOOT_SCRIPT =
   '<script>(function(){var done=false;function boot(){if(done)return;done=true;' +
   'document.querySelectorAll("link[data-boot]").forEach(function(l){var s=document.createElement("script");s.src=l.href;s.async=false;document.head.appendChild(s)})}' +
-  'requestAnimationFrame(function(){setTimeout(boot,0)});setTimeout(boot,1000)})()</script>';
+  'function later(){requestAnimationFrame(function(){setTimeout(boot,0)})}' +
+  'try{new PerformanceObserver(function(l,o){o.disconnect();later()}).observe({type:"paint",buffered:true})}catch(e){later()}' +
+  'setTimeout(boot,1000)})()</script>';
 
 const escapeAttribute = (value) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
@@ -82,6 +84,26 @@ export function createRemoteCache({
       return entry.pending;
     },
   };
+}
+
+/**
+ * The API reads a drawn page makes when it opens, declared by its snapshot's first line
+ * (`<!--preload-fetch:["/land/getland?limit=19"]-->`, written by scripts/rspack/prerender.mjs):
+ * the composed page asks for them at once, in parallel with the scripts, and the app's request
+ * finds the answer already there. Returns the paths and the snapshot without its header.
+ */
+export function snapshotParts(snapshot) {
+  const header = /^<!--preload-fetch:(\[.*?\])-->/.exec(snapshot);
+  if (!header) return { fetches: [], html: snapshot };
+  let fetches = [];
+  try {
+    const paths = JSON.parse(header[1]);
+    if (Array.isArray(paths))
+      fetches = paths.filter((path) => typeof path === 'string' && /^\/[^/\\]/.test(path));
+  } catch {
+    // A header that is not JSON declares nothing.
+  }
+  return { fetches, html: snapshot.slice(header[0].length) };
 }
 
 /** The stylesheet and preloads of a remote's page, from its manifest. */
@@ -175,19 +197,32 @@ export async function createComposer({ root, config, log = () => {}, cache }) {
             : inlineStyle(css, href, false);
         }),
       );
+      const page = snapshotParts(snapshot ?? '');
+      // Fetched the way the app fetches them (CORS, no credentials), so its requests use these:
+      // the remote's manifest (read by the federation runtime) and the page's public API reads.
+      const fetchPreload = (href) =>
+        `<link rel="preload" as="fetch" href="${escapeAttribute(href)}" crossorigin>`;
       const head = [
         configScript,
         fontPreloads,
         `<link rel="preconnect" href="${escapeAttribute(apiOrigin)}" crossorigin>`,
         ...styles,
+        // The federation runtime still links the page's stylesheet before it runs the page.
+        ...assets.styles.map(
+          (href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}">`,
+        ),
         ...assets.scripts.map(
           (href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`,
+        ),
+        fetchPreload(manifestUrl),
+        ...page.fetches.map((path) =>
+          fetchPreload(`${config.apiBaseUrl.replace(/\/+$/, '')}${path}`),
         ),
       ].join('');
       // The frame is a picture until the app renders: inert, and without the test ids the app's
       // own elements carry.
       const body = frame.html
-        .replace(frames.slot, snapshot ?? frames.loading)
+        .replace(frames.slot, snapshot === null ? frames.loading : page.html)
         .replace(/ data-testid="[^"]*"/g, '');
       return drawnPage(head, `<div class="server-frame" inert>${body}</div>`);
     },

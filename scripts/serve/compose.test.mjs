@@ -5,7 +5,13 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
-import { BOOT_SCRIPT, createComposer, createRemoteCache, pageAssets } from './compose.mjs';
+import {
+  BOOT_SCRIPT,
+  createComposer,
+  createRemoteCache,
+  pageAssets,
+  snapshotParts,
+} from './compose.mjs';
 
 const REMOTE = 'http://remote.test/mf-manifest.json';
 const config = {
@@ -125,6 +131,10 @@ describe('composed documents', () => {
         html,
         /<link rel="preload" as="script" href="http:\/\/remote\.test\/static\/js\/land\.1\.js">/,
       );
+      assert.match(
+        html,
+        /<link rel="preload" as="style" href="http:\/\/remote\.test\/static\/css\/land\.1\.css">/,
+      );
       assert.equal(html.includes('later.js'), false, 'only what the page needs first');
       assert.match(html, /<link rel="preconnect" href="http:\/\/api\.test" crossorigin>/);
       // The app starts after the drawn page's first paint: its entry is preloaded, not run.
@@ -135,6 +145,50 @@ describe('composed documents', () => {
       );
       assert.ok(html.includes(BOOT_SCRIPT));
     }
+  });
+
+  it("ask for the remote's manifest and the page's declared API reads with the page, as the app fetches them", async () => {
+    const { composer } = await composerWith({
+      [REMOTE]: { body: manifest, etag: '"m1"' },
+      [snapshotUrl]: {
+        body: '<!--preload-fetch:["/land/getland?limit=19"]--><h1>Lands</h1>',
+        etag: '"s1"',
+      },
+    });
+    const html = await composer.html('/land');
+    assert.match(
+      html,
+      /<link rel="preload" as="fetch" href="http:\/\/remote\.test\/mf-manifest\.json" crossorigin>/,
+    );
+    assert.match(
+      html,
+      /<link rel="preload" as="fetch" href="http:\/\/api\.test\/api\/v1\/land\/getland\?limit=19" crossorigin>/,
+    );
+    assert.equal(html.includes('preload-fetch:'), false, 'the declaration is not part of the page');
+    assert.match(html, /inert=""><h1>Lands<\/h1>/);
+  });
+
+  it('take from a snapshot header only API paths of this API', () => {
+    assert.deepEqual(
+      snapshotParts(
+        '<!--preload-fetch:["/a?b=1","//evil.test/x","https://evil.test/y",3]--><p>x</p>',
+      ),
+      {
+        fetches: ['/a?b=1'],
+        html: '<p>x</p>',
+      },
+    );
+    assert.deepEqual(snapshotParts('<!--preload-fetch:[nope]--><p>x</p>'), {
+      fetches: [],
+      html: '<p>x</p>',
+    });
+    assert.deepEqual(snapshotParts('<p>x</p>'), { fetches: [], html: '<p>x</p>' });
+  });
+
+  it('start the app only once the browser reports the first paint (or after a second)', () => {
+    assert.match(BOOT_SCRIPT, /PerformanceObserver/);
+    assert.match(BOOT_SCRIPT, /type:"paint",buffered:true/);
+    assert.match(BOOT_SCRIPT, /setTimeout\(boot,1000\)/);
   });
 
   it("inline the host's and the page's stylesheets in a drawn page, their urls made absolute", async () => {

@@ -1,10 +1,23 @@
 import { loadRuntimeConfig, preloadHttp } from '@hypertek/shared';
-import { startTransition, StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect } from 'react';
 import { createRoot } from 'react-dom/client';
 
 import { registerConfiguredRemotes } from '../lib/federation';
 import { keepServerSnapshot } from '../prerender/snapshot';
 import { App } from './app';
+
+/**
+ * Loads the HTTP client (axios, ~20 kB) on the frame after the app's first commit, while the
+ * route's page loads: when the page asks for its data the client is there, and on a drawn page
+ * the answer too (preloaded by its HTML). Started any earlier, it competes with the first render
+ * (which is a transition, so `render()` returns long before the commit).
+ */
+function PreloadHttpAfterCommit() {
+  useEffect(() => {
+    requestAnimationFrame(() => setTimeout(() => void preloadHttp(), 0));
+  }, []);
+  return null;
+}
 
 async function start() {
   const config = await loadRuntimeConfig();
@@ -18,13 +31,10 @@ async function start() {
     createRoot(root).render(
       <StrictMode>
         <App />
+        <PreloadHttpAfterCommit />
       </StrictMode>,
     ),
   );
-  // The HTTP client is not needed for the first paint; fetch it once the browser is idle.
-  // (Safari has no requestIdleCallback.)
-  if ('requestIdleCallback' in window) window.requestIdleCallback(() => void preloadHttp());
-  else setTimeout(() => void preloadHttp(), 200);
 }
 
 void start();

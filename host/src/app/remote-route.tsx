@@ -1,14 +1,18 @@
 /**
- * One remote page inside the host: loaded lazily through federation, wrapped in Suspense and an
- * error boundary. A remote that is down or throws shows a fallback with 'Try again'; the top bar,
- * footer and every other remote keep working.
+ * One remote page inside the host: loaded through federation, inside an error boundary. A remote
+ * that is down or throws shows a fallback with 'Try again'; the top bar, footer and every other
+ * remote keep working.
+ *
+ * The page is not a `lazy` component under Suspense: React reveals suspended content at most every
+ * 300 ms after a fallback was shown, which held a drawn page's live version (and its data) back by
+ * up to 300 ms. The loaded module is an external store instead, and the route renders the page the
+ * moment it is there.
  */
 import type { RemoteName } from '@hypertek/shared';
 import {
   Component,
-  lazy,
-  Suspense,
   useState,
+  useSyncExternalStore,
   type ComponentType,
   type ErrorInfo,
   type ReactNode,
@@ -27,20 +31,33 @@ const AREA_NAMES: Record<RemoteName, string> = {
   checkout: 'checkout',
 };
 
-const pages = new Map<string, ComponentType>();
-function remotePage(remote: RemoteName, module: string, attempt: number): ComponentType {
-  const key = `${remote}/${module}#${attempt}`;
-  let page = pages.get(key);
-  if (!page) {
-    // A failed load is not kept: coming back to the route (or a retry) loads it anew.
-    const load = () =>
-      loadRemotePage(remote, module).catch((error: unknown) => {
-        pages.delete(key);
-        throw error;
-      });
-    pages.set(key, (page = lazy(load)));
+type PageLoad =
+  | { status: 'loading' }
+  | { status: 'ready'; Page: ComponentType }
+  | { status: 'failed'; error: unknown };
+
+/** Page modules by remote, module and attempt (a retry deliberately loads anew). */
+const loads = new Map<string, PageLoad>();
+const listeners = new Set<() => void>();
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+};
+const settle = (key: string, load: PageLoad) => {
+  loads.set(key, load);
+  for (const listener of listeners) listener();
+};
+
+function startLoad(key: string, remote: RemoteName, module: string): PageLoad {
+  let load = loads.get(key);
+  if (!load) {
+    loads.set(key, (load = { status: 'loading' }));
+    loadRemotePage(remote, module).then(
+      (loaded) => settle(key, { status: 'ready', Page: loaded.default }),
+      (error: unknown) => settle(key, { status: 'failed', error }),
+    );
   }
-  return page;
+  return load;
 }
 
 interface BoundaryProps {
@@ -87,18 +104,35 @@ function PageLoading() {
   return <div className="remote-snapshot" inert dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
+/** The page once loaded; while it loads, the loading state; a failed load goes to the boundary. */
+function LoadedPage({
+  remote,
+  module,
+  attempt,
+}: {
+  remote: RemoteName;
+  module: string;
+  attempt: number;
+}) {
+  const key = `${remote}/${module}#${attempt}`;
+  const load = useSyncExternalStore(subscribe, () => startLoad(key, remote, module));
+  if (load.status === 'failed') throw load.error;
+  if (load.status === 'loading') return <PageLoading />;
+  const { Page } = load;
+  return <Page />;
+}
+
 export function RemoteRoute({ remote, module }: { remote: RemoteName; module: string }) {
-  const [attempt, setAttempt] = useState(0);
-  // The lazy component is cached per remote, module and attempt, so its identity is stable
-  // across renders; a retry deliberately makes a new one.
-  const Page = remotePage(remote, module, attempt);
+  // A failed load is not kept: opening the route again loads it anew.
+  const [attempt, setAttempt] = useState(() => {
+    const key = `${remote}/${module}#0`;
+    if (loads.get(key)?.status === 'failed') loads.delete(key);
+    return 0;
+  });
   return (
     <div className="remote-route" data-remote={remote}>
       <RemoteBoundary key={attempt} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
-        <Suspense fallback={<PageLoading />}>
-          {/* eslint-disable-next-line react-hooks/static-components -- cached, see above */}
-          <Page />
-        </Suspense>
+        <LoadedPage remote={remote} module={module} attempt={attempt} />
       </RemoteBoundary>
     </div>
   );

@@ -32,7 +32,7 @@ export function Dropdown({ label, items }: { label: string; items: readonly Drop
         </svg>
       </button>
       {open && (
-        <ul className="dropdown-menu" id={menuId}>
+        <ul className="popover dropdown-menu" id={menuId}>
           {items.map((item) => (
             <li key={item.label}>
               {item.href ? (

@@ -1,5 +1,5 @@
-import { useSession } from '@hypertek/shared';
-import { lazy, Suspense, useCallback, useState } from 'react';
+import { useApiImage, useSession } from '@hypertek/shared';
+import { lazy, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 
 import { isOnPath, NO_SEARCH_PATHS, NO_SIGNUP_BUTTON_PATHS } from '../../../app/route-table';
@@ -14,6 +14,50 @@ const ProfileIcon = () => (
   </svg>
 );
 
+/**
+ * The signed-in user's face in the top bar: their uploaded avatar (from the API host), or the
+ * generic icon when they have none or it cannot be loaded. The link around it names it.
+ */
+function UserAvatar({ path }: { path: string | null | undefined }) {
+  const { src, onError } = useApiImage(path);
+  if (!src) return <ProfileIcon />;
+  return (
+    <img
+      className="top-bar-avatar"
+      src={src}
+      alt=""
+      width={44}
+      height={44}
+      decoding="async"
+      onError={onError}
+    />
+  );
+}
+
+/**
+ * Publishes the top bar's height as `--ht-top-bar-height` on the document, for what must stay
+ * clear of it (the toasts); gone with the bar (pages without one).
+ */
+function usePublishedHeight(bar: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = bar.current;
+    if (!element || typeof ResizeObserver === 'undefined') return;
+    const root = document.documentElement.style;
+    const publish = () =>
+      root.setProperty(
+        '--ht-top-bar-height',
+        `${Math.ceil(element.getBoundingClientRect().height)}px`,
+      );
+    publish();
+    const observer = new ResizeObserver(publish);
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--ht-top-bar-height');
+    };
+  }, [bar]);
+}
+
 // Only signed-in users see these: they load when first shown, not before the first paint.
 const SearchBox = lazy(() =>
   import('../../search/components/search-box').then((m) => ({ default: m.SearchBox })),
@@ -24,7 +68,9 @@ const LogoutDialog = lazy(() =>
 
 /** The top bar of SPEC §2; the mobile menu mirrors it. */
 export function TopBar() {
-  const { isLoggedInUser } = useSession();
+  const { isLoggedInUser, user } = useSession();
+  const bar = useRef<HTMLElement>(null);
+  usePublishedHeight(bar);
   const { pathname } = useLocation();
   // The mobile menu belongs to the page it was opened on: a route change closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -55,7 +101,7 @@ export function TopBar() {
       {isLoggedInUser && (
         <>
           <Link to="/profile" className="icon-button" aria-label="Profile" title="Profile">
-            <ProfileIcon />
+            <UserAvatar path={user?.Avatar} />
           </Link>
           <button type="button" className="btn btn-ghost" onClick={() => setConfirmLogout(true)}>
             Logout
@@ -71,7 +117,7 @@ export function TopBar() {
   );
 
   return (
-    <header className="top-bar" data-testid="top-bar">
+    <header className="top-bar" data-testid="top-bar" ref={bar}>
       <div className="top-bar-inner">
         <Link to="/" className="top-bar-logo" aria-label="Hyper Tek home">
           <Logo />
@@ -80,7 +126,9 @@ export function TopBar() {
           {links}
         </nav>
         {showSearch && (
-          <Suspense fallback={<div className="search-box top-bar-search" aria-hidden="true" />}>
+          <Suspense
+            fallback={<div className="ht-search search-box top-bar-search" aria-hidden="true" />}
+          >
             <SearchBox className="top-bar-search" />
           </Suspense>
         )}

@@ -1,18 +1,29 @@
-import type { SearchResult } from '@hypertek/shared';
+import { setRuntimeConfig, type SearchResult } from '@hypertek/shared';
 import { deferred, serveApi, signIn, type Reply, type SentRequest } from '@hypertek/shared/testing';
 import { act, screen, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
 
 import { renderPage } from '../../../../testing/render';
+import { remotesUp } from '../../../../testing/remotes';
 
 const RESULTS: Record<string, SearchResult> = {
   neo: {
-    lands: [{ _id: 'l1', title: 'Neo Plains' }],
+    lands: [
+      {
+        _id: 'l1',
+        title: 'Neo Plains',
+        serialNumber: 'LND-0045',
+        kind: 'land',
+        price: 1800,
+        image: '/uploads/l1.png',
+      },
+    ],
     nfas: [
-      { _id: 'n1', title: 'Neon Rider' },
-      { _id: 'n2', title: 'Neo Mech' },
+      { _id: 'n1', title: 'Neon Rider', serialNumber: 'NFA-0048', kind: 'nfa', price: 8823.06 },
+      { _id: 'n2', title: 'Neo Mech', serialNumber: 'NFA-0002', kind: 'nfa', price: 120.5 },
     ],
   },
-  neon: { lands: [], nfas: [{ _id: 'n1', title: 'Neon Rider' }] },
+  neon: { lands: [], nfas: [{ _id: 'n1', title: 'Neon Rider', serialNumber: 'NFA-0048' }] },
   zz: { lands: [], nfas: [] },
 };
 const queryOf = (request: SentRequest) =>
@@ -20,15 +31,33 @@ const queryOf = (request: SentRequest) =>
 const answer = (query: string): Reply => ({
   data: { success: true, ...(RESULTS[query] ?? { lands: [], nfas: [] }) },
 });
+const ITEM = { _id: 'n2', title: 'Neo Mech', serialNumber: 'NFA-0002', price: 120.5, kind: 'nfa' };
+
+/** An item page that shows what it was given: the address and the navigation state. */
+function ItemPage() {
+  const { pathname, search, state } = useLocation() as {
+    pathname: string;
+    search: string;
+    state: unknown;
+  };
+  return (
+    <>
+      <h1>item page {pathname}</h1>
+      <p data-testid="address">{`${pathname}${search}`}</p>
+      <pre data-testid="state">{JSON.stringify(state ?? null)}</pre>
+    </>
+  );
+}
 
 /** Signed in at /, the API answering searches from RESULTS. */
 async function setUp(routes: Parameters<typeof serveApi>[0] = {}) {
+  setRuntimeConfig({ apiBaseUrl: 'http://api.test/api/v1' });
   signIn();
+  remotesUp({ 'marketplace/buy-nfa': ItemPage, 'marketplace/buy-land': ItemPage });
   const requests = serveApi({
     'GET /search/search': (request) => answer(queryOf(request)),
-    'GET /search/item/n2': () => ({
-      data: { success: true, data: { _id: 'n2', title: 'Neo Mech' } },
-    }),
+    'GET /search/item/n2': () => ({ data: { success: true, data: ITEM } }),
+    'GET /search/item/l1': () => ({ status: 500, data: { success: false, message: 'down' } }),
     ...routes,
   });
   const rendered = await renderPage('/');
@@ -39,6 +68,14 @@ async function setUp(routes: Parameters<typeof serveApi>[0] = {}) {
 
 const wait = (ms: number) => act(() => jest.advanceTimersByTimeAsync(ms));
 const results = () => screen.queryByRole('listbox', { name: 'Search results' });
+const optionNames = () =>
+  within(results()!)
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+const activeOption = (input: HTMLElement) => {
+  const id = input.getAttribute('aria-activedescendant');
+  return id ? document.getElementById(id) : null;
+};
 
 beforeEach(() => jest.useFakeTimers());
 afterEach(() => jest.useRealTimers());
@@ -52,6 +89,7 @@ describe('search box', () => {
 
     expect(requests).toEqual([]);
     expect(results()).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
   it('asks /search/search?query=neo once, 300 ms after the last keystroke', async () => {
@@ -89,7 +127,24 @@ describe('search box', () => {
     expect(searches()[0]!.headers.Authorization).toMatch(/^Bearer [\w-]+\.[\w-]+\.[\w-]+$/);
   });
 
-  it('shows the lands and NFAs found in a dropdown', async () => {
+  it("says 'Searching…' while the text is on its way", async () => {
+    const slow = deferred();
+    const { user, input } = await setUp({ 'GET /search/search': () => slow.promise });
+
+    await user.type(input, 'neo');
+    await wait(300);
+
+    expect(screen.getByRole('status')).toHaveTextContent('Searching…');
+    expect(input).toHaveAttribute('aria-busy', 'true');
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+
+    slow.resolve(answer('neo'));
+    await wait(0);
+    expect(results()).toBeInTheDocument();
+    expect(screen.queryByText('Searching…')).not.toBeInTheDocument();
+  });
+
+  it('shows the lands and NFAs found, grouped, with art, title, serial and price', async () => {
     const { user, input } = await setUp();
 
     await user.type(input, 'neo');
@@ -97,18 +152,31 @@ describe('search box', () => {
 
     const list = await screen.findByRole('listbox', { name: 'Search results' });
     expect(input).toHaveAttribute('aria-expanded', 'true');
+    expect(input).toHaveAttribute('aria-controls', list.id);
+    const lands = within(list).getByRole('group', { name: 'Lands' });
+    const nfas = within(list).getByRole('group', { name: 'NFAs' });
     expect(
-      within(within(list).getByRole('group', { name: 'Lands' })).getAllByRole('option'),
-    ).toHaveLength(1);
-    const nfas = within(within(list).getByRole('group', { name: 'NFAs' }));
-    expect(nfas.getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Neon Rider',
-      'Neo Mech',
-    ]);
-    expect(within(list).getByRole('button', { name: 'Neo Plains' })).toBeInTheDocument();
+      within(lands)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Neo Plains#LND-0045$1,800']);
+    expect(
+      within(nfas)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Neon Rider#NFA-0048$8,823.06', 'Neo Mech#NFA-0002$120.50']);
+    // The art of the land (on the API host, small and lazy); a neutral tile where there is none.
+    const art = within(lands).getByRole('option').querySelector('img')!;
+    expect(art).toHaveAttribute('src', 'http://api.test/uploads/l1.png');
+    expect(art).toHaveAttribute('loading', 'lazy');
+    expect(art).toHaveAttribute('width', '40');
+    expect(within(nfas).getAllByRole('option')[0]!.querySelector('img')).toBeNull();
+    expect(
+      within(nfas).getAllByRole('option')[0]!.querySelector('.ht-search-thumb-empty'),
+    ).not.toBeNull();
   });
 
-  it('opens no dropdown when nothing is found', async () => {
+  it("says 'No results for “zz”' when nothing is found", async () => {
     const { user, input, searches } = await setUp();
 
     await user.type(input, 'zz');
@@ -116,27 +184,108 @@ describe('search box', () => {
 
     expect(searches()).toHaveLength(1);
     expect(results()).not.toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('No results for “zz”');
     expect(input).toHaveAttribute('aria-expanded', 'false');
   });
 
-  it('asks /search/item/{id} when a result is chosen, logs the item and closes', async () => {
-    const info = jest.spyOn(console, 'info').mockImplementation(() => undefined);
-    const { user, input, requests } = await setUp();
+  it('moves through the results with the arrow keys, wrapping, and marks the active one', async () => {
+    const { user, input } = await setUp();
+    await user.type(input, 'neo');
+    await wait(300);
+    expect(input).not.toHaveAttribute('aria-activedescendant');
+
+    await user.keyboard('{ArrowDown}');
+    expect(activeOption(input)).toHaveTextContent('Neo Plains');
+    expect(activeOption(input)).toHaveAttribute('aria-selected', 'true');
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    expect(activeOption(input)).toHaveTextContent('Neo Mech');
+    await user.keyboard('{ArrowDown}');
+    expect(activeOption(input)).toHaveTextContent('Neo Plains');
+    await user.keyboard('{ArrowUp}');
+    expect(activeOption(input)).toHaveTextContent('Neo Mech');
+    expect(
+      within(results()!)
+        .getAllByRole('option')
+        .filter((o) => o.getAttribute('aria-selected') === 'true'),
+    ).toHaveLength(1);
+    expect(input).toHaveFocus();
+  });
+
+  it('opens the active result on Enter: asks /search/item/{id}, goes to /buy-nfa?id= with the item', async () => {
+    const { user, input, requests, location } = await setUp();
     await user.type(input, 'neo');
     await wait(300);
 
-    await user.click(within(results()!).getByRole('button', { name: 'Neo Mech' }));
+    await user.keyboard('{ArrowUp}{Enter}');
     await wait(0);
 
     expect(requests.map((r) => r.url)).toEqual(['/search/search?query=neo', '/search/item/n2']);
+    expect(location()).toBe('/buy-nfa?id=n2');
+    expect(await screen.findByRole('heading', { name: 'item page /buy-nfa' })).toBeInTheDocument();
+    expect(JSON.parse(screen.getByTestId('state').textContent)).toEqual(ITEM);
     expect(results()).not.toBeInTheDocument();
-    expect(info).toHaveBeenCalledWith('[hypertek] search item', {
-      success: true,
-      data: { _id: 'n2', title: 'Neo Mech' },
-    });
   });
 
-  it('closes on a click outside and on Escape, and reopens when the box is focused again', async () => {
+  it('opens a land on click, and still goes to its page when the item call fails', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user, input, requests, location } = await setUp();
+    await user.type(input, 'neo');
+    await wait(300);
+
+    await user.click(within(results()!).getByRole('option', { name: /Neo Plains/ }));
+    await wait(0);
+
+    expect(requests.map((r) => r.url)).toContain('/search/item/l1');
+    expect(location()).toBe('/buy-land?id=l1');
+    expect(await screen.findByTestId('state')).toHaveTextContent('null');
+    expect(error).toHaveBeenCalledWith('[hypertek] search item failed', expect.any(Error));
+  });
+
+  it('navigates only for the last choice', async () => {
+    const first = deferred();
+    const { user, input, location } = await setUp({
+      'GET /search/item/n1': () => first.promise,
+    });
+    await user.type(input, 'neo');
+    await wait(300);
+    await user.keyboard('{ArrowDown}{ArrowDown}{Enter}'); // Neon Rider, answer held back
+    await user.click(input);
+    await user.keyboard('{ArrowUp}{Enter}'); // Neo Mech
+    await wait(0);
+    expect(location()).toBe('/buy-nfa?id=n2');
+
+    first.resolve({ data: { success: true, data: { _id: 'n1', title: 'Neon Rider', price: 1 } } });
+    await wait(0);
+    expect(location()).toBe('/buy-nfa?id=n2');
+  });
+
+  it('closes on Escape, then a second Escape clears the text', async () => {
+    const { user, input } = await setUp();
+    await user.type(input, 'neo');
+    await wait(300);
+    await user.keyboard('{ArrowDown}');
+
+    await user.keyboard('{Escape}');
+    expect(results()).not.toBeInTheDocument();
+    expect(input).toHaveAttribute('aria-expanded', 'false');
+    expect(input).not.toHaveAttribute('aria-activedescendant');
+    expect(input).toHaveValue('neo');
+
+    await user.keyboard('{Escape}');
+    expect(input).toHaveValue('');
+  });
+
+  it('reopens with ArrowDown after Escape, on the first result', async () => {
+    const { user, input } = await setUp();
+    await user.type(input, 'neo');
+    await wait(300);
+    await user.keyboard('{Escape}{ArrowDown}');
+
+    expect(results()).toBeInTheDocument();
+    expect(activeOption(input)).toHaveTextContent('Neo Plains');
+  });
+
+  it('closes on a click outside, and reopens when the box is focused again', async () => {
     const { user, input } = await setUp();
     await user.type(input, 'neo');
     await wait(300);
@@ -147,9 +296,6 @@ describe('search box', () => {
 
     await user.click(input);
     expect(results()).toBeInTheDocument();
-
-    await user.keyboard('{Escape}');
-    expect(results()).not.toBeInTheDocument();
   });
 
   it('keeps the dropdown open on a click inside it', async () => {
@@ -160,6 +306,7 @@ describe('search box', () => {
     await user.click(within(results()!).getByText('Lands'));
 
     expect(results()).toBeInTheDocument();
+    expect(input).toHaveFocus();
   });
 
   it('clears the results when the text is cleared, without asking the server', async () => {
@@ -172,6 +319,7 @@ describe('search box', () => {
     await wait(1000);
 
     expect(results()).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(searches()).toHaveLength(1);
   });
 
@@ -200,14 +348,12 @@ describe('search box', () => {
     await user.type(input, 'n');
     await wait(300);
     expect(searches().map(queryOf)).toEqual(['neo', 'neon']);
-    expect(await screen.findByRole('button', { name: 'Neon Rider' })).toBeInTheDocument();
+    expect(await screen.findByRole('option', { name: /Neon Rider/ })).toBeInTheDocument();
 
     first.resolve(answer('neo'));
     await wait(0);
 
-    expect(screen.getByRole('button', { name: 'Neon Rider' })).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Neo Plains' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: 'Neo Mech' })).not.toBeInTheDocument();
+    expect(optionNames()).toEqual(['Neon Rider#NFA-0048']);
   });
 
   it('shows nothing and only logs when the search fails', async () => {
@@ -220,6 +366,7 @@ describe('search box', () => {
     await wait(300);
 
     expect(results()).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(error).toHaveBeenCalledWith('[hypertek] search failed', expect.any(Error));
     expect(document.querySelector('.Toastify')).toBeNull();
   });

@@ -1,5 +1,5 @@
 import { bus, notify } from '@hypertek/shared';
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 
 import { renderPage } from '../../../../testing/render';
 
@@ -73,7 +73,7 @@ describe('toasts', () => {
     await findToast('two');
     await findToast('three');
 
-    act(() => notify.success('four'));
+    act(() => notify.info('four'));
     await findToast('four');
     expect(shownToasts()).toHaveLength(4);
   });
@@ -101,5 +101,60 @@ describe('toasts', () => {
     await waitFor(() => expect(shownToasts()).toHaveLength(20));
     expect(screen.queryByText('failure 21')).not.toBeInTheDocument();
     expect(screen.queryByText('failure 25')).not.toBeInTheDocument();
+  });
+
+  describe('error toasts belong to the page and the attempt that raised them', () => {
+    /** The toast showing `text` leaves (react-toastify plays its exit, then removes it). */
+    const gone = async (text: string) => {
+      const toast = screen.queryByText(text)?.closest('.Toastify__toast');
+      if (toast) fireEvent.animationEnd(toast);
+      await waitFor(() => expect(screen.queryByText(text)).not.toBeInTheDocument());
+    };
+
+    it('a form error goes when the path changes; other toasts stay', async () => {
+      const { navigate } = await renderPage('/signup');
+      act(() => {
+        notify.error('Passwords do not match');
+        notify.info('Check for MetaMask popup!');
+      });
+      await findToast('Passwords do not match');
+
+      await navigate('/');
+
+      await gone('Passwords do not match');
+      expect(screen.getByText('Check for MetaMask popup!')).toBeInTheDocument();
+    });
+
+    it('a form error goes when a success toast arrives (the form went through)', async () => {
+      await renderPage('/signup');
+      act(() => notify.error('Passwords do not match'));
+      await findToast('Passwords do not match');
+
+      act(() => notify.success('Signup successful!'));
+
+      await findToast('Signup successful!');
+      await gone('Passwords do not match');
+    });
+
+    it('an error still waiting for the library is dropped when the path changes', async () => {
+      const { navigate } = await renderPage('/signup');
+      act(() => notify.error('Passwords do not match'));
+      await navigate('/');
+      act(() => notify.info('Welcome'));
+
+      await findToast('Welcome');
+      expect(screen.queryByText('Passwords do not match')).not.toBeInTheDocument();
+    });
+
+    it('keeps an error the new page raises as it opens', async () => {
+      const { navigate } = await renderPage('/');
+      act(() => notify.info('ready'));
+      await findToast('ready');
+
+      await navigate('/market-place');
+      act(() => notify.error('Failed to fetch market data'));
+
+      expect(await findToast('Failed to fetch market data')).toBeInTheDocument();
+    });
   });
 });

@@ -1,6 +1,6 @@
-import { session } from '@hypertek/shared';
-import { signIn } from '@hypertek/shared/testing';
-import { act, screen, within } from '@testing-library/react';
+import { session, setRuntimeConfig } from '@hypertek/shared';
+import { makeUser, signIn } from '@hypertek/shared/testing';
+import { act, fireEvent, screen, within } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 
 import { pageLoaded, renderPage } from '../../../../testing/render';
@@ -87,6 +87,47 @@ describe('top bar, signed in', () => {
       expect(within(topBar()).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     },
   );
+
+  it('shows the generic icon in the profile link when the user has no avatar', async () => {
+    await renderPage('/');
+
+    const profile = within(topBar()).getByRole('link', { name: 'Profile' });
+    expect(profile.querySelector('img')).toBeNull();
+    expect(profile.querySelector('svg')).not.toBeNull();
+  });
+
+  it("shows the user's avatar from the API host, and the new one right after a save", async () => {
+    setRuntimeConfig({ apiBaseUrl: 'http://api.test/api/v1' });
+    const user = makeUser({ Avatar: '/uploads/first.png' });
+    signIn(user);
+    await renderPage('/');
+    const profile = within(topBar()).getByRole('link', { name: 'Profile' });
+    expect(profile.querySelector('img')).toHaveAttribute(
+      'src',
+      'http://api.test/uploads/first.png',
+    );
+    expect(profile.querySelector('svg')).toBeNull();
+
+    // What /edit does when the server has saved the profile.
+    act(() => session.updateUser({ ...user, Avatar: '/uploads/second.png' }));
+
+    expect(profile.querySelector('img')).toHaveAttribute(
+      'src',
+      'http://api.test/uploads/second.png',
+    );
+  });
+
+  it('falls back to the icon when the avatar cannot be loaded', async () => {
+    setRuntimeConfig({ apiBaseUrl: 'http://api.test/api/v1' });
+    signIn(makeUser({ Avatar: '/uploads/gone.png' }));
+    await renderPage('/');
+    const profile = within(topBar()).getByRole('link', { name: 'Profile' });
+
+    fireEvent.error(profile.querySelector('img')!);
+
+    expect(profile.querySelector('img')).toBeNull();
+    expect(profile.querySelector('svg')).not.toBeNull();
+  });
 
   it.each(['/market-place', '/profile', '/news'])('shows the search box on %s', async (path) => {
     await renderPage(path);
