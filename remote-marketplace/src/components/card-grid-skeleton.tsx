@@ -2,10 +2,10 @@ import type { ReactNode } from 'react';
 
 /**
  * A card's place while the catalogue loads: the same boxes as `ItemCard` (square art, one-line
- * title and serial, price row, button), so the grid, and everything below it, does not move when
+ * title, serial and attributes, price row, button), so the grid, and everything below it, does not move when
  * the cards arrive.
  */
-function SkeletonCard() {
+export function SkeletonCard() {
   return (
     <div className="card item-card mp-card mp-card-skeleton" aria-hidden="true">
       <div className="mp-card-media">
@@ -15,6 +15,9 @@ function SkeletonCard() {
         <span className="mp-skeleton mp-skeleton-text">&nbsp;</span>
       </h3>
       <p className="mp-serial muted">
+        <span className="mp-skeleton mp-skeleton-text mp-skeleton-short">&nbsp;</span>
+      </p>
+      <p className="mp-card-attrs muted">
         <span className="mp-skeleton mp-skeleton-text mp-skeleton-short">&nbsp;</span>
       </p>
       <p className="mp-card-price">

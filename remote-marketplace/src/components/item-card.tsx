@@ -1,15 +1,37 @@
 import { Link } from 'react-router';
 
-import { itemSerial, itemTitle, usdt, type ItemKind, type WireItem } from '../lib/catalogue-item';
+import {
+  ITEM_PAGE,
+  itemId,
+  itemPath,
+  itemPrice,
+  itemSerial,
+  itemTitle,
+  type ItemKind,
+  type WireItem,
+} from '../lib/catalogue-item';
 import { ItemImage } from './item-image';
 
-/** Where a card's 'Buy Now' goes: the item detail page of its kind. */
-export const DETAIL_PATH: Record<ItemKind, string> = { nfa: '/buy-nfa', land: '/buy-land' };
+/** Where a card's 'Buy Now' goes: the item's own address, or its kind's page without an id. */
+function itemAddress(item: WireItem, kind: ItemKind): string {
+  const id = itemId(item);
+  return id ? itemPath(kind, id) : ITEM_PAGE[kind];
+}
 
 /** Cards in a grid's first row: their images load first, the others lazily. */
 export const FIRST_ROW_CARDS = 4;
 
-/** A market or land card: image, title, serial number, price, and 'Buy Now' with the item as state. */
+/** What the item is, in a few words: 'Rare · Battle drone', 'Neon Basin · Large'. */
+function attributesOf(item: WireItem, kind: ItemKind): string {
+  const a = item.attributes;
+  const words = kind === 'nfa' ? [a?.rarity, a?.category] : [a?.region, a?.size];
+  return words.filter(Boolean).join(' · ');
+}
+
+/**
+ * A market or land card: image, title, serial number, attributes, price, and 'Buy Now' to the
+ * item's address, with the item as navigation state (the page shows it before any call).
+ */
 export function ItemCard({
   item,
   kind,
@@ -26,6 +48,7 @@ export function ItemCard({
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const title = itemTitle(item, kind);
   const serial = itemSerial(item);
+  const attributes = attributesOf(item, kind);
   return (
     <article className="card item-card mp-card">
       <div className="mp-card-media">
@@ -34,13 +57,15 @@ export function ItemCard({
       </div>
       <Heading>{title}</Heading>
       {serial && <p className="mp-serial muted">#{serial}</p>}
+      {/* Always the line, so every card of a grid is as tall as the others. */}
+      <p className="mp-card-attrs muted">{attributes || '\u00a0'}</p>
       <p className="mp-card-price">
         <span className="muted">Price</span>
-        <span className="price">{usdt(item.price)}</span>
+        <span className="price">{itemPrice(item.price)}</span>
       </p>
       <Link
         className="btn btn-primary mp-card-buy"
-        to={DETAIL_PATH[kind]}
+        to={itemAddress(item, kind)}
         state={item}
         aria-label={`Buy Now: ${title}`}
       >

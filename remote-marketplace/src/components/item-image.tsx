@@ -1,5 +1,5 @@
-import { apiAssetUrl } from '@hypertek/shared';
-import { useId, useState } from 'react';
+import { useApiImage } from '@hypertek/shared';
+import { useId } from 'react';
 
 import type { ItemKind } from '../lib/catalogue-item';
 
@@ -51,9 +51,8 @@ export function ItemImage({
   /** In the first screen: fetched at once and first (it may be the largest paint); else lazily. */
   priority?: boolean;
 }) {
-  const src = apiAssetUrl(image);
-  const [broken, setBroken] = useState<string | null>(null);
-  if (!src || broken === src) return <Placeholder kind={kind} label={alt} />;
+  const { src, onError } = useApiImage(image);
+  if (!src) return <Placeholder kind={kind} label={alt} />;
   return (
     <img
       className="mp-item-image"
@@ -62,7 +61,7 @@ export function ItemImage({
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : 'auto'}
       decoding="async"
-      onError={() => setBroken(src)}
+      onError={onError}
     />
   );
 }

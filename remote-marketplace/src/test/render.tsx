@@ -1,15 +1,22 @@
 /** Renders a page inside a memory router, with a catch-all that shows where navigation went. */
 import { render } from '@testing-library/react';
 import { StrictMode, type ReactElement } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
 
-/** Any other path: shows the path and the navigation state, so tests can read where they went. */
+/**
+ * Any other path: shows the path and the navigation state, so tests can read where they went,
+ * and a 'Back' button (history -1) to come back.
+ */
 function Elsewhere() {
   const { pathname, state } = useLocation() as { pathname: string; state: unknown };
+  const navigate = useNavigate();
   return (
     <div>
       <h1>Landed on {pathname}</h1>
       <pre data-testid="state">{JSON.stringify(state ?? null)}</pre>
+      <button type="button" onClick={() => void navigate(-1)}>
+        Back
+      </button>
     </div>
   );
 }

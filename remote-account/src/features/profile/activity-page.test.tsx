@@ -4,6 +4,7 @@ import { screen, within } from '@testing-library/react';
 import { makeActivity } from '../../test/catalogue';
 import { renderAt } from '../../test/render';
 import { makeUser, signInAs } from '../../test/session';
+import { cellLabels, cellText } from '../../test/tables';
 import ActivityPage from './activity-page';
 
 const renderActivity = () => renderAt('/Activity', { '/Activity': <ActivityPage /> });
@@ -18,18 +19,25 @@ describe('/Activity (Activities tab)', () => {
 
     const table = await screen.findByRole('table');
     const [head, ...rows] = within(table).getAllByRole('row');
-    expect(
-      within(head!)
-        .getAllByRole('columnheader')
-        .map((c) => c.textContent),
-    ).toEqual(['Name', 'Type', 'Buyer', 'Seller', 'Price', 'Time']);
+    expect(within(head!).getAllByRole('columnheader').map(cellText)).toEqual([
+      'Name',
+      'Type',
+      'Buyer',
+      'Seller',
+      'Price',
+      'Time',
+    ]);
     expect(rows).toHaveLength(5);
-    expect(
-      within(rows[2]!)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['Transfer', '0xbuyer3', '0xseller3', '$30', '3d']);
+    expect(within(rows[2]!).getAllByRole('cell').map(cellText)).toEqual([
+      'Transfer',
+      '0xbuyer3',
+      '0xseller3',
+      '$30',
+      '3d',
+    ]);
     expect(within(rows[2]!).getByRole('rowheader')).toHaveTextContent('Trade 3');
+    // On a phone the row is a card: each value under its column's name.
+    expect(cellLabels(rows[2]!)).toEqual(['Type', 'Buyer', 'Seller', 'Price', 'Time']);
     expect(calls(sent)).toEqual([{ method: 'GET', url: '/activity/u-7', body: undefined }]);
   });
 

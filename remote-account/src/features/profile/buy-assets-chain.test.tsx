@@ -27,7 +27,7 @@ describe("the profile's buy chain (SPEC §4)", () => {
     const buy = dialog('Buy Assets');
     expect(buy.getByText('List price').nextSibling).toHaveTextContent('$200 USDT');
     expect(buy.getByText('Platform Fee').nextSibling).toHaveTextContent('$0.5 USDT');
-    expect(buy.getByText('Total Fee').nextSibling).toHaveTextContent('$200.5 USDT');
+    expect(buy.getByText('Total Fee').nextSibling).toHaveTextContent('$200.50 USDT');
   });
 
   it('goes Buy Assets → List Price → Connect Wallet → Connect/Cancel, calling nothing', async () => {
@@ -35,7 +35,7 @@ describe("the profile's buy chain (SPEC §4)", () => {
     await user.click(dialog('Buy Assets').getByRole('button', { name: 'Buy Now' }));
 
     const confirm = dialog('Confirm purchase');
-    expect(confirm.getByText('List Price').nextSibling).toHaveTextContent('$200.5 USDT');
+    expect(confirm.getByText('List Price').nextSibling).toHaveTextContent('$200.50 USDT');
     await user.click(confirm.getByRole('button', { name: 'Confirm' }));
 
     await user.click(dialog('Connect Wallet').getByRole('button', { name: /MetaMask/ }));

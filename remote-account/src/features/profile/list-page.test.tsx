@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 
 import { renderAt } from '../../test/render';
 import { signInAs } from '../../test/session';
+import { cellLabels, cellText } from '../../test/tables';
 import ListPage from './list-page';
 
 function renderList() {
@@ -20,20 +21,38 @@ describe('/List (Listing tab)', () => {
     renderList();
 
     const rows = within(screen.getByRole('table')).getAllByRole('row');
-    expect(
-      within(rows[0]!)
-        .getAllByRole('columnheader')
-        .map((c) => c.textContent),
-    ).toEqual(['Listing', 'Status', 'Price', 'Floor', 'Qty', '']);
+    expect(within(rows[0]!).getAllByRole('columnheader').map(cellText)).toEqual([
+      'Listing',
+      'Status',
+      'Price',
+      'Floor',
+      'Qty',
+      '',
+    ]);
     expect(rows).toHaveLength(6);
     expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('Neon Ronin #0217');
-    expect(
-      within(rows[1]!)
-        .getAllByRole('cell')
-        .map((c) => c.textContent),
-    ).toEqual(['Active', '$1250', '$1100', '1', '']);
+    expect(within(rows[1]!).getAllByRole('cell').map(cellText)).toEqual([
+      'Active',
+      '$1,250',
+      '$1,100',
+      '1',
+      '',
+    ]);
     expect(screen.queryAllByRole('checkbox', { checked: true })).toEqual([]);
     expect(screen.queryByRole('button', { name: /^Cancel \d/ })).not.toBeInTheDocument();
+  });
+
+  it('gives each cell its column name for the phone layout (one card per row), hidden from screen readers', () => {
+    renderList();
+
+    const [head, first] = within(screen.getByRole('table')).getAllByRole('row');
+    expect(cellLabels(first!)).toEqual(['Status', 'Price', 'Floor', 'Qty', 'Select']);
+    expect(cellLabels(head!)).toEqual(['Select all']);
+    for (const label of first!.querySelectorAll('.ac-cell-label')) {
+      expect(label).toHaveAttribute('aria-hidden', 'true');
+    }
+    // 'Active' whole, in its own chip.
+    expect(within(first!).getByText('Active')).toHaveClass('ac-chip');
   });
 
   it("offers 'Cancel N Listing(s)' for the checked rows; checking again unchecks", async () => {
@@ -57,7 +76,7 @@ describe('/List (Listing tab)', () => {
     await user.click(screen.getByRole('button', { name: 'Cancel 2 Listing(s)' }));
 
     const dialog = within(screen.getByRole('dialog', { name: 'Cancel Listing' }));
-    expect(dialog.getByTestId('cancel-total')).toHaveTextContent('$1280.5');
+    expect(dialog.getByTestId('cancel-total')).toHaveTextContent('$1,280.50');
     expect(dialog.getByText('Quantum Courier #0042')).toBeInTheDocument();
 
     await user.click(dialog.getByRole('button', { name: 'Close' }));
@@ -71,7 +90,7 @@ describe('/List (Listing tab)', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Select all listings' }));
     await user.click(screen.getByRole('button', { name: 'Cancel 5 Listing(s)' }));
 
-    expect(screen.getByTestId('cancel-total')).toHaveTextContent('$7730.5');
+    expect(screen.getByTestId('cancel-total')).toHaveTextContent('$7,730.50');
     await user.click(screen.getByRole('button', { name: 'Confirm' }));
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();

@@ -47,6 +47,27 @@ describe('/Profile (Collectible tab)', () => {
     await screen.findByRole('heading', { name: 'No Listing' });
   });
 
+  it('shows the bio under the name, and nothing for an empty or missing one', async () => {
+    serveApi({
+      'GET /collection/*': { data: { success: true, message: 'No items yet', data: [] } },
+    });
+    signInAs(makeUser({ FullName: 'Ada Pilot', Bio: 'Racer of the outer rim.' }));
+    const { unmount } = renderProfile();
+    const name = screen.getByRole('heading', { level: 1, name: 'Ada Pilot' });
+    const bio = screen.getByText('Racer of the outer rim.');
+    expect(name.nextElementSibling).toBe(bio);
+    await screen.findByRole('heading', { name: 'No Listing' });
+    unmount();
+
+    for (const Bio of ['', '   ', null]) {
+      signInAs({ ...makeUser({ FullName: 'Ada Pilot' }), Bio } as ReturnType<typeof makeUser>);
+      const view = renderProfile();
+      expect(view.container.querySelector('.ac-profile-bio')).toBeNull();
+      await screen.findByRole('heading', { name: 'No Listing' });
+      view.unmount();
+    }
+  });
+
   it('shows the avatar from the API host, else a fallback icon', async () => {
     serveApi({
       'GET /collection/*': { data: { success: true, message: 'No items yet', data: [] } },

@@ -39,7 +39,7 @@ describe('/wallet-connect (static)', () => {
     expect(screen.getByRole('button', { name: 'Unblock' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Forgot password?' })).toHaveAttribute(
       'href',
-      '/wallet-forgot-password',
+      '/forgot-password',
     );
   });
 

@@ -31,7 +31,7 @@ function Unlock({ onBack }: { onBack: () => void }) {
         </button>
       </form>
       <p className="ac-wallet-links">
-        <Link to="/wallet-forgot-password">Forgot password?</Link>
+        <Link to="/forgot-password">Forgot password?</Link>
         <button type="button" className="ac-link-btn" onClick={onBack}>
           Choose another wallet
         </button>

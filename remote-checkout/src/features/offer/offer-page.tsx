@@ -1,22 +1,50 @@
 import '../../styles/checkout.css';
 
-import { DEFAULT_OFFER_EXPIRY, OFFER_EXPIRY_OPTIONS, type OfferExpiry } from '@hypertek/shared';
-import { useId, useState } from 'react';
-import { Link } from 'react-router';
+import {
+  DEFAULT_OFFER_EXPIRY,
+  formatPrice,
+  OFFER_EXPIRY_OPTIONS,
+  type OfferExpiry,
+} from '@hypertek/shared';
+import { useId, useRef, useState, type SyntheticEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
 
 import { ItemSummary } from '../../components/item-summary';
 import { usePaymentItem } from '../../lib/payment-item';
+import { OFFER_PRICE_ERRORS, readOfferPrice } from './offer-price';
 
 /**
- * /offer (SPEC §2, §4 "Offer expiry"): Price, 'Expired In' (default '6 Hours') and 'Your Pay'
- * ('--- USDC': the spec shows no computed amount). 'Submit Offer' is a link to /success; no offer
- * call exists in SPEC §7. The item comes from navigation state, else from `paymentItem`.
+ * /offer (SPEC §2, §4 "Offer expiry"): Price, 'Expired In' (default '6 Hours') and 'Your Pay'.
+ * The price must be a positive number: otherwise 'Submit Offer' (a link to /success; no offer
+ * call exists in SPEC §7) stays on the page and says why beside the field. 'Your Pay' is
+ * '--- USDC' until the price is valid, then that price in USDC. The item comes from navigation
+ * state, else from `paymentItem`.
  */
 export default function OfferPage() {
   const item = usePaymentItem();
+  const navigate = useNavigate();
   const [price, setPrice] = useState('');
+  // A number input gives '' for text it cannot read ('1e', '-'): its validity tells them apart.
+  const [badInput, setBadInput] = useState(false);
+  const [checked, setChecked] = useState(false);
   const [expiry, setExpiry] = useState<OfferExpiry>(DEFAULT_OFFER_EXPIRY);
+  const priceInput = useRef<HTMLInputElement>(null);
   const id = useId();
+
+  const offer = readOfferPrice(price, badInput);
+  const valid = typeof offer === 'number';
+  const error = checked && !valid ? OFFER_PRICE_ERRORS[offer] : null;
+
+  /** Submit Offer: on to /success with a valid price, else the reason beside the field. */
+  const submit = (event: SyntheticEvent) => {
+    event.preventDefault();
+    if (valid) {
+      void navigate('/success');
+      return;
+    }
+    setChecked(true);
+    priceInput.current?.focus();
+  };
 
   return (
     <div className="container section co-page">
@@ -39,11 +67,12 @@ export default function OfferPage() {
           <h2 id={`${id}-title`} className="co-panel__title">
             Your offer
           </h2>
-          <form className="form" onSubmit={(event) => event.preventDefault()}>
+          <form className="form" noValidate onSubmit={submit}>
             <div className="field">
               <label htmlFor={`${id}-price`}>Price</label>
               <div className="co-input-unit">
                 <input
+                  ref={priceInput}
                   id={`${id}-price`}
                   name="price"
                   type="number"
@@ -51,13 +80,25 @@ export default function OfferPage() {
                   min={0}
                   step="any"
                   placeholder="0.00"
+                  required
+                  aria-invalid={error ? true : undefined}
+                  aria-describedby={error ? `${id}-price-error` : undefined}
                   value={price}
-                  onChange={(event) => setPrice(event.target.value)}
+                  onChange={(event) => {
+                    setPrice(event.target.value);
+                    setBadInput(event.target.validity.badInput);
+                  }}
+                  onBlur={() => setChecked((was) => was || price !== '' || badInput)}
                 />
                 <span className="co-input-unit__unit" aria-hidden="true">
                   USDC
                 </span>
               </div>
+              {error && (
+                <span id={`${id}-price-error`} className="form-error" role="alert">
+                  {error}
+                </span>
+              )}
             </div>
             <div className="field">
               <label htmlFor={`${id}-expiry`}>Expired In</label>
@@ -76,11 +117,11 @@ export default function OfferPage() {
             </div>
             <dl className="co-total">
               <dt>Your Pay</dt>
-              <dd className="price" data-testid="your-pay">
-                --- USDC
+              <dd className="price" data-testid="your-pay" aria-live="polite">
+                {valid ? formatPrice(offer, 'USDC') : '--- USDC'}
               </dd>
             </dl>
-            <Link className="btn btn-primary co-block-button" to="/success">
+            <Link className="btn btn-primary co-block-button" to="/success" onClick={submit}>
               Submit Offer
             </Link>
           </form>

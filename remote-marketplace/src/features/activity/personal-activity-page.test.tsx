@@ -57,4 +57,21 @@ describe('/personal-activity', () => {
     expect(screen.getByText('No activity yet.')).toBeInTheDocument();
     errors.mockRestore();
   });
+
+  it("links a row to its item's page when the entry names the item", async () => {
+    signIn();
+    serveApi({
+      'GET /activity/u1': list([
+        { ...makeActivity(1, 1), itemId: '12', itemKind: 'nfa' },
+        makeActivity(2, 2),
+      ]),
+    });
+    open();
+    const table = await screen.findByRole('table', { name: 'Your activity' });
+    expect(within(table).getByRole('link', { name: 'Activity item 1' })).toHaveAttribute(
+      'href',
+      '/buy-nfa?id=12',
+    );
+    expect(within(table).queryByRole('link', { name: 'Activity item 2' })).not.toBeInTheDocument();
+  });
 });

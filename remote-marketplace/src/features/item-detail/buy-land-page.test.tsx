@@ -1,10 +1,11 @@
 import { CHART, MESSAGES } from '@hypertek/shared';
-import { deferred, serveApi, signIn } from '@hypertek/shared/testing';
+import { deferred, signIn } from '@hypertek/shared/testing';
 import { screen, within } from '@testing-library/react';
 import type { ChartData, ChartOptions, Plugin } from 'chart.js';
 
 import { makeItem } from '../../test/fixtures';
 import { list } from '../../test/http';
+import { serveItemApi } from '../../test/item-api';
 import { renderPage } from '../../test/render';
 import BuyLandPage from './buy-land-page';
 
@@ -57,7 +58,7 @@ beforeEach(() => {
 
 describe('/buy-land', () => {
   it('shows the land detail: title, serial number, price, Listed, no views', () => {
-    serveApi({});
+    serveItemApi({});
     open();
     expect(screen.getByRole('heading', { level: 1, name: 'Sector 3 Parcel' })).toBeInTheDocument();
     expect(screen.getByText('#LAND-3')).toBeInTheDocument();
@@ -66,21 +67,23 @@ describe('/buy-land', () => {
     expect(screen.queryByText('505 Views')).not.toBeInTheDocument();
   });
 
-  it("says 'User not authenticated.' over the chart when signed out, without calling the server", () => {
-    const sent = serveApi({});
+  it("says 'User not authenticated.' over the chart when signed out, without asking for history", () => {
+    const sent = serveItemApi({});
     open();
     expect(history().getByRole('status')).toHaveTextContent(MESSAGES.notAuthenticated);
-    expect(sent).toHaveLength(0);
+    expect(sent.filter(({ path }) => path.startsWith('/history/'))).toHaveLength(0);
   });
 
   it("draws the signed-in user's purchases, oldest first, with the spec's axis, bars and label", async () => {
     signIn();
-    const sent = serveApi({ 'GET /history/history/*': list(payments) });
+    const sent = serveItemApi({ 'GET /history/history/*': list(payments) });
     open();
     expect(
       await history().findByRole('img', { name: /Purchase Amount \(USD\)/ }),
     ).toBeInTheDocument();
-    expect(sent.map(({ url }) => url)).toEqual(['/history/history/u1']);
+    expect(sent.map(({ url }) => url).filter((url) => url.startsWith('/history/'))).toEqual([
+      '/history/history/u1',
+    ]);
 
     const { data, options, plugins } = drawn.at(-1)!;
     expect(data.labels).toEqual(['Neon Relic 7', 'Sector 9 Parcel']);
@@ -98,7 +101,7 @@ describe('/buy-land', () => {
 
   it('writes each value above its bar (the data labels)', async () => {
     signIn();
-    serveApi({ 'GET /history/history/*': list(payments) });
+    serveItemApi({ 'GET /history/history/*': list(payments) });
     open();
     await history().findByRole('img');
     const { plugins } = drawn.at(-1)!;
@@ -124,7 +127,7 @@ describe('/buy-land', () => {
   it('shows a loading indicator until the history call finishes', async () => {
     signIn();
     const answer = deferred();
-    serveApi({ 'GET /history/history/*': answer.route });
+    serveItemApi({ 'GET /history/history/*': answer.route });
     open();
     expect(history().getByRole('status', { name: 'Loading price history' })).toBeInTheDocument();
     answer.resolve({ data: { success: true, data: [] } });
@@ -171,7 +174,7 @@ describe('/buy-land', () => {
   ])('shows %s', async (_, reply, message, empty) => {
     signIn();
     const errors = jest.spyOn(console, 'error').mockImplementation(() => {});
-    serveApi({ 'GET /history/history/*': reply });
+    serveItemApi({ 'GET /history/history/*': reply });
     open();
     const shown = await history().findByText(message);
     expect(shown).toHaveAttribute('data-empty', empty);

@@ -1,43 +1,43 @@
-import { api, CARDS_PER_LIST } from '@hypertek/shared';
+import { api } from '@hypertek/shared';
 
-import { CardGridSkeleton } from '../../components/card-grid-skeleton';
-import { EmptyCollection } from '../../components/empty-collection';
-import { ItemCard } from '../../components/item-card';
 import { MarketplacePage } from '../../components/marketplace-page';
 import { PageSection } from '../../components/page-section';
-import { usePagedList } from '../../hooks/use-paged-list';
+import { CatalogueBrowser } from '../browse/catalogue-browser';
 import { InstantSellTile } from '../sell/components/instant-sell-tile';
 import { MarketHero } from './components/market-hero';
 
-/** The Instant Sell tile takes the first place of the 4 (SPEC §2, §9). */
-const MARKET_CARDS = CARDS_PER_LIST - 1;
+/**
+ * NFAs of the first page. The spec's grid of 4 (the Instant Sell tile, then the first 3 entries)
+ * is its first row at 1440 px; the first page fills five such rows.
+ */
+export const MARKET_PAGE_SIZE = 19;
 
 /**
- * /nfa-expand, the market page (SPEC §2): the hero and search, then a grid of 4 tiles: 'Instant
- * Sell' first, then the first market entries, each linking to /buy-nfa.
+ * The read the page makes when it opens, the first page without sort or filters: the host's
+ * server asks for it with the page's HTML.
+ */
+export const preloadFetch = [`/market/getMarket?limit=${MARKET_PAGE_SIZE}`];
+
+const NOUNS = { plural: 'collectibles', singular: 'collectible', loading: 'Loading Collectibles' };
+
+/**
+ * /nfa-expand, the market page (SPEC §2): the hero and search, then the market's grid: 'Instant
+ * Sell' first, then every market entry in the URL's sort and filters, each linking to its /buy-nfa
+ * page, more loading as the visitor scrolls.
  */
 export default function NfaExpandPage() {
-  const market = usePagedList(api.getMarket, MARKET_CARDS);
-
   return (
     <MarketplacePage>
       <MarketHero />
       <PageSection id="mp-collectibles-title" title="Collectibles">
-        {market.loading ? (
-          <CardGridSkeleton
-            label="Loading Collectibles"
-            count={MARKET_CARDS}
-            leading={<InstantSellTile />}
-          />
-        ) : (
-          <div className="grid grid-4 mp-grid">
-            <InstantSellTile />
-            {market.items.slice(0, MARKET_CARDS).map((item) => (
-              <ItemCard key={item._id || item.id} item={item} kind="nfa" priority />
-            ))}
-          </div>
-        )}
-        {!market.loading && market.items.length === 0 && <EmptyCollection browseTo="/land" />}
+        <CatalogueBrowser
+          kind="nfa"
+          fetch={api.getMarket}
+          firstPage={MARKET_PAGE_SIZE}
+          nouns={NOUNS}
+          leading={<InstantSellTile />}
+          headingLevel={3}
+        />
       </PageSection>
     </MarketplacePage>
   );

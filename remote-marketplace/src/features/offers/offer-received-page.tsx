@@ -1,10 +1,10 @@
 import { OFFER_EXPIRY_OPTIONS } from '@hypertek/shared';
 import { Link } from 'react-router';
 
-import { DataTable } from '../../components/data-table';
+import { DataTable, type Column } from '../../components/data-table';
 import { MarketplacePage } from '../../components/marketplace-page';
 import { PageSection } from '../../components/page-section';
-import { usdt } from '../../lib/catalogue-item';
+import { itemPrice } from '../../lib/catalogue-item';
 
 /** The sample offers of the static offers table (SPEC §2: the content is not from the API). */
 const SAMPLE_OFFERS = [
@@ -14,7 +14,12 @@ const SAMPLE_OFFERS = [
   { id: 4, price: 2400, offer: 2100, from: 'Pilot_Kaz', expire: OFFER_EXPIRY_OPTIONS[4] },
 ] as const;
 
-const COLUMNS = ['Price', 'Offer', 'From', 'Expire'] as const;
+const COLUMNS: readonly Column<(typeof SAMPLE_OFFERS)[number]>[] = [
+  { header: 'Price', cell: (row) => itemPrice(row.price) },
+  { header: 'Offer', cell: (row) => itemPrice(row.offer), className: 'price' },
+  { header: 'From', cell: (row) => row.from, className: 'mp-strong' },
+  { header: 'Expire', cell: (row) => row.expire },
+];
 
 /** /offer-received (also /offer-recieved): the static offers table (Price, Offer, From, Expire). */
 export default function OfferReceivedPage() {
@@ -26,16 +31,12 @@ export default function OfferReceivedPage() {
         level={1}
         intro="Offers other pilots have made on your items."
       >
-        <DataTable caption="Offers received" columns={COLUMNS}>
-          {SAMPLE_OFFERS.map((row) => (
-            <tr key={row.id}>
-              <td>{usdt(row.price)}</td>
-              <td className="price">{usdt(row.offer)}</td>
-              <td className="mp-strong">{row.from}</td>
-              <td>{row.expire}</td>
-            </tr>
-          ))}
-        </DataTable>
+        <DataTable
+          caption="Offers received"
+          columns={COLUMNS}
+          rows={SAMPLE_OFFERS}
+          rowKey={(row) => row.id}
+        />
         <p className="mp-note">
           <Link to="/market-place">Back to the marketplace</Link>
         </p>

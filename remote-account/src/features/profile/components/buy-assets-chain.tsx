@@ -1,4 +1,4 @@
-import { PLATFORM_FEE, totalWithFee, type CatalogueItem } from '@hypertek/shared';
+import { formatPrice, PLATFORM_FEE, totalWithFee, type CatalogueItem } from '@hypertek/shared';
 import { useState, type ReactNode } from 'react';
 
 import { Modal } from '../../../components/modal';
@@ -6,7 +6,9 @@ import { WalletOption } from '../../../components/wallet-option';
 
 type Step = 'assets' | 'confirm' | 'wallet' | 'connect';
 
-const usdt = (amount: number) => `$${amount} USDT`;
+const usdt = (amount: number) => formatPrice(amount, 'USDT');
+/** The fee as the product writes it ('$0.5 USDT', not '$0.50 USDT'). */
+const PLATFORM_FEE_TEXT = `$${PLATFORM_FEE} USDT`;
 
 /** A label and its amount, as the buy dialogs list them. */
 function Line({ label, amount, strong }: { label: string; amount: string; strong?: boolean }) {
@@ -81,7 +83,7 @@ export function BuyAssetsChain({ item, onClose }: { item: CatalogueItem; onClose
         >
           <p className="muted">{item.title}</p>
           <Line label="List price" amount={usdt(item.price)} />
-          <Line label="Platform Fee" amount={usdt(PLATFORM_FEE)} />
+          <Line label="Platform Fee" amount={PLATFORM_FEE_TEXT} />
           <Line label="Total Fee" amount={usdt(total)} strong />
         </ChainStep>
       );

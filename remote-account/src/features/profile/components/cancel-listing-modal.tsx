@@ -1,4 +1,4 @@
-import type { Listing } from '@hypertek/shared';
+import { formatPrice, type Listing } from '@hypertek/shared';
 
 import { Modal } from '../../../components/modal';
 import { totalPrice } from '../lib/sample-listings';
@@ -33,14 +33,14 @@ export function CancelListingModal({
         {listings.map(({ id, name, price }) => (
           <li key={id}>
             <span>{name}</span>
-            <span className="price">${price}</span>
+            <span className="price">{formatPrice(price)}</span>
           </li>
         ))}
       </ul>
       <p className="ac-modal-total">
         <span>Total price</span>
         <strong className="price" data-testid="cancel-total">
-          ${totalPrice(listings)}
+          {formatPrice(totalPrice(listings))}
         </strong>
       </p>
     </Modal>

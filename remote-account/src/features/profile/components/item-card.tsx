@@ -1,4 +1,4 @@
-import { apiAssetUrl, type CatalogueItem } from '@hypertek/shared';
+import { apiAssetUrl, formatPrice, type CatalogueItem } from '@hypertek/shared';
 
 import { ItemArt } from '../../../components/item-art';
 
@@ -34,7 +34,7 @@ export function ItemCard({
       <h3>{title}</h3>
       <p className="ac-item-meta">
         <span className="muted">{serialOf(item)}</span>
-        {Number.isFinite(item.price) && <span className="price">${item.price}</span>}
+        {Number.isFinite(item.price) && <span className="price">{formatPrice(item.price)}</span>}
       </p>
       <button
         type="button"

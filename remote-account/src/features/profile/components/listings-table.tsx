@@ -1,8 +1,14 @@
-import type { Listing } from '@hypertek/shared';
+import { formatPrice, type Listing } from '@hypertek/shared';
 
+import { CellLabel, StackedTable } from '../../../components/stacked-table';
 import { ItemArt } from '../../../components/item-art';
 
-/** The List tab's table (SPEC §2): Listing, Status, Price, Floor, Qty and a checkbox per row. */
+const COLUMNS = ['Listing', 'Status', 'Price', 'Floor', 'Qty'] as const;
+
+/**
+ * The List tab's table (SPEC §2): Listing, Status, Price, Floor, Qty and a checkbox per row; one
+ * card per row on a phone, with 'Select all' above them.
+ */
 export function ListingsTable({
   listings,
   onToggle,
@@ -14,56 +20,60 @@ export function ListingsTable({
 }) {
   const allChecked = listings.length > 0 && listings.every((l) => l.checked);
   return (
-    <div className="table-wrap ac-table-wrap" tabIndex={0} aria-label="Listings (scrolls sideways)">
-      <table className="table ac-table">
-        <thead>
-          <tr>
-            <th scope="col">Listing</th>
-            <th scope="col">Status</th>
-            <th scope="col">Price</th>
-            <th scope="col">Floor</th>
-            <th scope="col">Qty</th>
-            <th scope="col" className="ac-check-cell">
-              <input
-                type="checkbox"
-                className="ac-check"
-                aria-label="Select all listings"
-                checked={allChecked}
-                onChange={(e) => onToggleAll(e.target.checked)}
-              />
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {listings.map((listing) => (
-            <tr key={listing.id} className={listing.checked ? 'ac-row-checked' : undefined}>
-              <th scope="row">
-                <span className="ac-listing-name">
-                  <ItemArt seed={listing.name} className="ac-thumb" />
-                  {listing.name}
-                </span>
-              </th>
-              <td>
-                <span className={`ac-chip ac-status-${listing.status.toLowerCase()}`}>
-                  {listing.status}
-                </span>
-              </td>
-              <td className="price">${listing.price}</td>
-              <td>${listing.floor}</td>
-              <td>{listing.qty}</td>
-              <td className="ac-check-cell">
-                <input
-                  type="checkbox"
-                  className="ac-check"
-                  aria-label={`Select ${listing.name}`}
-                  checked={listing.checked}
-                  onChange={() => onToggle(listing.id)}
-                />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <StackedTable
+      label="Listings (scrolls sideways)"
+      columns={COLUMNS}
+      lastHeader={
+        <th scope="col" role="columnheader" className="ac-check-cell">
+          <CellLabel>Select all</CellLabel>
+          <input
+            type="checkbox"
+            className="ac-check"
+            aria-label="Select all listings"
+            checked={allChecked}
+            onChange={(e) => onToggleAll(e.target.checked)}
+          />
+        </th>
+      }
+    >
+      {listings.map((listing) => (
+        <tr key={listing.id} role="row" className={listing.checked ? 'ac-row-checked' : undefined}>
+          <th scope="row" role="rowheader">
+            <span className="ac-listing-name">
+              <ItemArt seed={listing.name} className="ac-thumb" />
+              {listing.name}
+            </span>
+          </th>
+          <td role="cell">
+            <CellLabel>Status</CellLabel>
+            <span className={`ac-chip ac-status-${listing.status.toLowerCase()}`}>
+              {listing.status}
+            </span>
+          </td>
+          <td role="cell" className="price">
+            <CellLabel>Price</CellLabel>
+            <span>{formatPrice(listing.price)}</span>
+          </td>
+          <td role="cell">
+            <CellLabel>Floor</CellLabel>
+            <span>{formatPrice(listing.floor)}</span>
+          </td>
+          <td role="cell">
+            <CellLabel>Qty</CellLabel>
+            <span>{listing.qty}</span>
+          </td>
+          <td role="cell" className="ac-check-cell">
+            <CellLabel>Select</CellLabel>
+            <input
+              type="checkbox"
+              className="ac-check"
+              aria-label={`Select ${listing.name}`}
+              checked={listing.checked}
+              onChange={() => onToggle(listing.id)}
+            />
+          </td>
+        </tr>
+      ))}
+    </StackedTable>
   );
 }

@@ -6,8 +6,10 @@ import { Avatar } from './avatar';
 import { HeroBanner } from './hero-banner';
 import { SignInMethods } from './sign-in-methods';
 
-/** Banner, avatar, name, id, balance and 'Edit Profile' (SPEC §2 profile page). */
+/** Banner, avatar, name, bio, id, balance and 'Edit Profile' (SPEC §2 profile page). */
 export function ProfileHero({ user }: { user: User }) {
+  // The wire may send no bio at all; an empty one shows nothing.
+  const bio = (user.Bio as string | null | undefined)?.trim();
   return (
     <header className="ac-profile-hero">
       <HeroBanner />
@@ -16,6 +18,7 @@ export function ProfileHero({ user }: { user: User }) {
         <div className="ac-profile-who">
           <p className="ac-kicker">Pilot profile</p>
           <h1>{displayName(user)}</h1>
+          {bio && <p className="ac-profile-bio">{bio}</p>}
           <p className="muted ac-profile-uid">
             ID: <span>{userId(user)}</span>
           </p>

@@ -1,4 +1,10 @@
-import { FUNDING, REWARD_TIERS, REWARD_TIERS_LABEL, type RewardTier } from '@hypertek/shared';
+import {
+  formatPrice,
+  FUNDING,
+  REWARD_TIERS,
+  REWARD_TIERS_LABEL,
+  type RewardTier,
+} from '@hypertek/shared';
 
 import { Icon, type IconName } from '../../../components/icon';
 import { SectionHeading } from '../../../components/section-heading';
@@ -24,9 +30,10 @@ function RewardTierCard({ tier }: { tier: RewardTier }) {
       {tier.popular && <p className="mk-tier__badge">MOST POPULAR</p>}
       <h3 id={headingId}>{tier.title}</h3>
       <p className="mk-tier__price">
-        <span className="mk-tier__now">${tier.price}</span>{' '}
+        <span className="mk-tier__now">{formatPrice(tier.price)}</span>{' '}
         <del className="muted">
-          <span className="visually-hidden">was </span>${tier.originalPrice}
+          <span className="visually-hidden">was </span>
+          {formatPrice(tier.originalPrice)}
         </del>
       </p>
       <p className="mk-tier__reward">{tier.reward}</p>

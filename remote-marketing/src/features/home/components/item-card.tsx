@@ -1,16 +1,8 @@
-import { apiAssetUrl, itemTitle, type CatalogueItem } from '@hypertek/shared';
+import { apiAssetUrl, formatPrice, itemTitle, type CatalogueItem } from '@hypertek/shared';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 
 import { GeneratedArt } from '../../../components/generated-art';
-
-/** '$120' for whole amounts, '$205.50' otherwise. */
-const usd = (amount: number): string =>
-  amount.toLocaleString('en-US', {
-    style: 'currency',
-    currency: 'USD',
-    minimumFractionDigits: Number.isInteger(amount) ? 0 : 2,
-  });
 
 /** One item of a home list: image, title, price and 'Buy Now' to the marketplace. */
 export function ItemCard({ item }: { item: CatalogueItem }) {
@@ -29,7 +21,8 @@ export function ItemCard({ item }: { item: CatalogueItem }) {
       </div>
       <h3 id={titleId}>{title}</h3>
       <p className="mk-item-card__price">
-        <span className="muted">Price</span> <span className="price">{usd(item.price)}</span>
+        <span className="muted">Price</span>{' '}
+        <span className="price">{formatPrice(item.price)}</span>
       </p>
       <Link
         to="/market-place"

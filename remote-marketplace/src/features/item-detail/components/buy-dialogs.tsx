@@ -1,7 +1,7 @@
-import { PLATFORM_FEE, totalWithFee } from '@hypertek/shared';
+import { formatPrice, PLATFORM_FEE, totalWithFee } from '@hypertek/shared';
 
 import { DialogButtons, Modal } from '../../../components/modal';
-import { usdt } from '../../../lib/catalogue-item';
+import { itemPrice, usdt } from '../../../lib/catalogue-item';
 
 export type BuyStep = 'assets' | 'confirm';
 
@@ -22,8 +22,8 @@ interface BuyDialogsProps {
 function CardChargeNote({ price }: { price: number }) {
   return (
     <p className="mp-fee-note" data-testid="card-charge-note">
-      Paying by card charges the list price only, ${price} in USD; the platform fee is shown for
-      information and is not charged.
+      Paying by card charges the list price only, {formatPrice(price)} in USD; the platform fee is
+      shown for information and is not charged.
     </p>
   );
 }
@@ -41,7 +41,7 @@ export function BuyDialogs({
   onConfirm,
   onClose,
 }: BuyDialogsProps) {
-  const total = usdt(totalWithFee(price));
+  const total = itemPrice(totalWithFee(price));
 
   if (step === 'assets') {
     return (
@@ -61,10 +61,11 @@ export function BuyDialogs({
         <dl className="mp-fees">
           <div>
             <dt>List price</dt>
-            <dd>{usdt(price)}</dd>
+            <dd>{itemPrice(price)}</dd>
           </div>
           <div>
             <dt>Platform Fee</dt>
+            {/* The product's fixed text: 'Platform Fee $0.5 USDT'. */}
             <dd>{usdt(PLATFORM_FEE)}</dd>
           </div>
           <div className="mp-fees-total">

@@ -2,24 +2,35 @@ import type { ReactNode } from 'react';
 
 import { EmptyCollection } from '../../../components/empty-collection';
 import { MarketplacePage } from '../../../components/marketplace-page';
-import type { ItemKind } from '../../../lib/catalogue-item';
+import { itemId, type ItemKind } from '../../../lib/catalogue-item';
 import { useDetailItem } from '../hooks/use-detail-item';
 import { usePaymentReturn } from '../hooks/use-payment-return';
+import { DetailSkeleton, ItemLoadError, ItemNotFound } from './detail-states';
 import { ItemDetail } from './item-detail';
+import { SalesHistory } from './sales-history';
 
 /**
- * /buy-nfa and /buy-land: the item from navigation state or storage, or the empty collection when
- * there is none; back from the card provider, the payment is confirmed.
+ * /buy-nfa and /buy-land: the item named by `?id=`, else from navigation state or storage (see
+ * `useDetailItem`), with its sales below whatever the page adds (the land's price history);
+ * a skeleton while it loads, a not-found or retry screen when it cannot be shown, the empty
+ * collection when there is no item at all. Back from the card provider, the payment is confirmed.
  */
 export function DetailPage({ kind, children }: { kind: ItemKind; children?: ReactNode }) {
-  const item = useDetailItem();
+  const detail = useDetailItem(kind);
   usePaymentReturn();
   return (
     <MarketplacePage>
-      {item ? (
-        <ItemDetail item={item} kind={kind}>
+      {detail.status === 'ready' ? (
+        <ItemDetail item={detail.item} kind={kind}>
           {children}
+          <SalesHistory itemId={itemId(detail.item)} />
         </ItemDetail>
+      ) : detail.status === 'loading' ? (
+        <DetailSkeleton kind={kind} />
+      ) : detail.status === 'not-found' ? (
+        <ItemNotFound kind={kind} id={detail.id} />
+      ) : detail.status === 'error' ? (
+        <ItemLoadError kind={kind} onRetry={detail.retry} />
       ) : (
         <section className="container mp-section mp-first">
           <h1 className="visually-hidden">{kind === 'nfa' ? 'NFA details' : 'Land details'}</h1>

@@ -6,9 +6,9 @@ import { Link } from 'react-router';
 
 import { ItemImage } from '../../../components/item-image';
 import {
+  itemPrice,
   itemSerial,
   itemTitle,
-  usdt,
   type ItemKind,
   type WireItem,
 } from '../../../lib/catalogue-item';
@@ -21,7 +21,7 @@ export const PLACEHOLDER_OWNER = 'Hyper Tek Vault';
 interface ItemDetailProps {
   item: WireItem;
   kind: ItemKind;
-  /** Shown below the item (the land page's price history). */
+  /** Shown below the item (the land page's price history, the item's sales). */
   children?: ReactNode;
 }
 
@@ -38,8 +38,11 @@ export function ItemDetail({ item, kind, children }: ItemDetailProps) {
 
   return (
     <article className="container mp-detail" aria-labelledby="mp-detail-title">
-      <div className="mp-detail-media">
-        <ItemImage image={item.image} alt={title} kind={kind} />
+      {/* The image stays in view beside the details, and only there: not over what comes below. */}
+      <div className="mp-detail-aside">
+        <div className="mp-detail-media">
+          <ItemImage image={item.image} alt={title} kind={kind} />
+        </div>
       </div>
       <div className="mp-detail-info">
         <p className="mp-eyebrow">{kind === 'nfa' ? 'NFA Collectible' : 'Land Parcel'}</p>
@@ -63,7 +66,7 @@ export function ItemDetail({ item, kind, children }: ItemDetailProps) {
 
         <div className="mp-detail-price card">
           <span className="muted">Current price</span>
-          <span className="price mp-big-price">{usdt(item.price)}</span>
+          <span className="price mp-big-price">{itemPrice(item.price)}</span>
           <div className="mp-detail-actions">
             <button
               type="button"

@@ -1,4 +1,4 @@
-import { CHART, type PaymentHistoryEntry } from '@hypertek/shared';
+import { CHART, formatPrice, type PaymentHistoryEntry } from '@hypertek/shared';
 import {
   BarElement,
   CategoryScale,
@@ -21,8 +21,6 @@ const TEXT = '#e8ecff';
 const MUTED = '#9aa3c7';
 const GRID = 'rgba(38, 48, 94, 0.6)';
 
-const usd = (amount: number) => `$${amount}`;
-
 /** Data labels without a plugin package: each bar's value drawn above it. */
 const barValues: Plugin<'bar'> = {
   id: 'mpBarValues',
@@ -38,7 +36,7 @@ const barValues: Plugin<'bar'> = {
       if (meta.hidden) return;
       meta.data.forEach((bar, at) => {
         const value = dataset.data[at];
-        if (typeof value === 'number') ctx.fillText(usd(value), bar.x, bar.y - 4);
+        if (typeof value === 'number') ctx.fillText(formatPrice(value), bar.x, bar.y - 4);
       });
     });
     ctx.restore();
@@ -79,7 +77,7 @@ export default function PriceHistoryChart({ entries }: { entries: PaymentHistory
       title: { display: true, text: 'Your purchase history', color: TEXT, font: { size: 14 } },
       tooltip: {
         callbacks: {
-          label: (context) => `${CHART.label}: ${usd(context.parsed.y ?? 0)}`,
+          label: (context) => `${CHART.label}: ${formatPrice(context.parsed.y ?? 0)}`,
           afterLabel: (context) => {
             const at = Date.parse(paidAt(sorted[context.dataIndex] ?? ({} as PaymentHistoryEntry)));
             return Number.isNaN(at) ? '' : new Date(at).toLocaleDateString();
@@ -115,7 +113,7 @@ export default function PriceHistoryChart({ entries }: { entries: PaymentHistory
         options={options}
         plugins={[barValues]}
         role="img"
-        aria-label={`${CHART.label}: ${sorted.map((e) => `${e.gameTitle} ${usd(e.amount)}`).join(', ')}`}
+        aria-label={`${CHART.label}: ${sorted.map((e) => `${e.gameTitle} ${formatPrice(e.amount)}`).join(', ')}`}
       />
     </div>
   );

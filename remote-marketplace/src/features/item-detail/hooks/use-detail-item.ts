@@ -1,18 +1,159 @@
-import { isCatalogueItem, readPaymentItem, savePaymentItem, type WireItem } from '@hypertek/shared';
-import { useEffect, useMemo } from 'react';
-import { useLocation } from 'react-router';
+import { api, isCatalogueItem, readPaymentItem, savePaymentItem } from '@hypertek/shared';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+
+import { itemId, itemPath, type ItemKind, type WireItem } from '../../../lib/catalogue-item';
+
+/** What a detail page shows. */
+export type DetailItemState =
+  | { status: 'ready'; item: WireItem }
+  /** The address names an item and nothing known yet shows it: a skeleton of the page. */
+  | { status: 'loading' }
+  /** The server does not know the id in the address. */
+  | { status: 'not-found'; id: string }
+  /** The item could not be read (network, server): the page offers to try again. */
+  | { status: 'error'; retry: () => void }
+  /** No id, no navigation state, no saved item. */
+  | { status: 'none' };
+
+type Answer =
+  { status: 'ok'; item: WireItem } | { status: 'not-found' } | { status: 'failed'; error: unknown };
+
+const statusOf = (error: unknown): number | undefined =>
+  (error as { response?: { status?: number } } | null)?.response?.status;
+
+/** Reads on their way, by id and attempt: a page mounted twice (StrictMode) asks once. */
+const reading = new Map<string, Promise<Answer>>();
+
+function readItem(id: string, attempt: number): Promise<Answer> {
+  const key = `${attempt}:${id}`;
+  let read = reading.get(key);
+  if (!read) {
+    read = fetchItem(id).finally(() => reading.delete(key));
+    reading.set(key, read);
+  }
+  return read;
+}
+
+/** The item behind `id`, as the server has it now. 400 (a malformed id) and 404 mean no such item. */
+async function fetchItem(id: string): Promise<Answer> {
+  try {
+    const body = await api.searchItem(id);
+    return body.success && isCatalogueItem(body.data)
+      ? { status: 'ok', item: body.data }
+      : { status: 'not-found' };
+  } catch (error) {
+    const status = statusOf(error);
+    return status === 404 || status === 400 ? { status: 'not-found' } : { status: 'failed', error };
+  }
+}
 
 /**
- * The item a detail page shows (SPEC §2, §3): from navigation state, else the one saved under
- * `paymentItem`; whichever it is gets saved there, for a reload and for the checkout pages.
+ * The item a detail page shows, and its address.
+ *
+ * - `?id=` in the address wins: the item is read from the server (`search/item/{id}`), so a shared
+ *   link, a reload and Back show that item. If navigation state or the saved item has the same
+ *   id, it shows at once while the fresh copy loads (and stays if the server cannot be reached).
+ * - Without an id: navigation state, else the item saved under `paymentItem`; the address then
+ *   gets its `?id=` (replaced, state kept), so reloading or sharing shows the same item.
+ * - An item of the other kind (an NFA's id on /buy-land) is sent to its own page, same id.
+ *
+ * Whatever is shown is saved under `paymentItem`, for a reload and for the checkout pages.
  */
-export function useDetailItem(): WireItem | null {
-  const { state } = useLocation() as { state: unknown };
-  const item = useMemo(() => (isCatalogueItem(state) ? state : readPaymentItem()), [state]);
+export function useDetailItem(kind: ItemKind): DetailItemState {
+  const { pathname, search, state } = useLocation() as {
+    pathname: string;
+    search: string;
+    state: unknown;
+  };
+  const navigate = useNavigate();
+  const urlId = new URLSearchParams(search).get('id')?.trim() || null;
+
+  // Known without asking: navigation state first, then the saved item.
+  const known = useMemo(() => (isCatalogueItem(state) ? state : readPaymentItem()), [state]);
+  const knownId = known ? itemId(known) : null;
+
+  // The id this page writes into the address itself (below): the item is in hand, nothing to
+  // fetch once it is there. Noted while rendering, the way React adjusts state to new props.
+  const [placed, setPlaced] = useState<string | null>(null);
+  if (urlId === null && knownId && placed !== knownId) setPlaced(knownId);
+  const [attempt, setAttempt] = useState(0);
+  const [answer, setAnswer] = useState<{ id: string; attempt: number; answer: Answer } | null>(
+    null,
+  );
+
+  const sameKind = !known?.kind || known.kind === kind;
+  const placeholder = urlId !== null && knownId === urlId && sameKind ? known : null;
+  const fetching = urlId !== null && !(urlId === placed && placeholder);
+  const fresh =
+    fetching && answer?.id === urlId && answer.attempt === attempt ? answer.answer : null;
 
   useEffect(() => {
-    if (item) savePaymentItem(item);
-  }, [item]);
+    if (!fetching) return;
+    let current = true;
+    void readItem(urlId, attempt).then((result) => {
+      if (!current) return;
+      if (result.status === 'failed') console.error('[marketplace] item failed', result.error);
+      setAnswer({ id: urlId, attempt, answer: result });
+    });
+    return () => {
+      current = false;
+    };
+  }, [fetching, urlId, attempt]);
 
-  return item;
+  // No id in the address: give the item its address (replace, so Back is not doubled).
+  useEffect(() => {
+    if (urlId !== null || !known || !knownId) return;
+    const params = new URLSearchParams(search);
+    params.set('id', knownId);
+    const to = sameKind
+      ? { pathname, search: `?${params.toString()}` }
+      : itemPath(known.kind ?? kind, knownId);
+    void navigate(to, { replace: true, state: known });
+  }, [urlId, known, knownId, sameKind, kind, pathname, search, navigate]);
+
+  // The server's copy is of the other kind: its own page, with the copy as state.
+  const moved =
+    fresh?.status === 'ok' && fresh.item.kind && fresh.item.kind !== kind ? fresh.item : null;
+  useEffect(() => {
+    if (moved && urlId) {
+      void navigate(itemPath(moved.kind ?? kind, urlId), { replace: true, state: moved });
+    }
+  }, [moved, urlId, kind, navigate]);
+
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  // Sent to the other kind's page: nothing to show here meanwhile.
+  const redirecting = moved !== null || (urlId === null && !sameKind);
+  const result = resolve({ urlId, known, placeholder, fresh, redirecting, retry });
+  const shown = result.status === 'ready' ? result.item : null;
+  useEffect(() => {
+    if (shown) savePaymentItem(shown);
+  }, [shown]);
+
+  return result;
+}
+
+/** The state shown, from what is known and what the server said (see `useDetailItem`). */
+function resolve({
+  urlId,
+  known,
+  placeholder,
+  fresh,
+  redirecting,
+  retry,
+}: {
+  urlId: string | null;
+  known: WireItem | null;
+  placeholder: WireItem | null;
+  fresh: Answer | null;
+  redirecting: boolean;
+  retry: () => void;
+}): DetailItemState {
+  if (redirecting) return { status: 'loading' };
+  if (urlId === null) return known ? { status: 'ready', item: known } : { status: 'none' };
+  if (fresh?.status === 'ok') return { status: 'ready', item: fresh.item };
+  if (fresh?.status === 'not-found') return { status: 'not-found', id: urlId };
+  if (placeholder) return { status: 'ready', item: placeholder };
+  if (fresh?.status === 'failed') return { status: 'error', retry };
+  return { status: 'loading' };
 }

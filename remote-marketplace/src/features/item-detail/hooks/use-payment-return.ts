@@ -4,7 +4,7 @@ import { useLocation, useNavigate } from 'react-router';
 
 /**
  * Back from the card provider with `?session_id=…` (SPEC §2): 'Payment Successful!' once, then
- * the query is cleared from the address (the navigation state stays).
+ * `session_id` is removed from the address (the item's `id` and the navigation state stay).
  */
 export function usePaymentReturn(): void {
   const { pathname, search, state } = useLocation() as {
@@ -14,7 +14,10 @@ export function usePaymentReturn(): void {
   };
   const navigate = useNavigate();
   const announced = useRef<string | null>(null);
-  const sessionId = new URLSearchParams(search).get('session_id');
+  const params = new URLSearchParams(search);
+  const sessionId = params.get('session_id');
+  params.delete('session_id');
+  const rest = params.toString();
 
   useEffect(() => {
     if (!sessionId) return;
@@ -22,6 +25,6 @@ export function usePaymentReturn(): void {
       announced.current = sessionId;
       notify.success(MESSAGES.paymentSuccess);
     }
-    void navigate({ pathname, search: '' }, { replace: true, state });
-  }, [sessionId, pathname, state, navigate]);
+    void navigate({ pathname, search: rest ? `?${rest}` : '' }, { replace: true, state });
+  }, [sessionId, rest, pathname, state, navigate]);
 }

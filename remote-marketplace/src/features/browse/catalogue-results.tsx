@@ -1,0 +1,207 @@
+import type {
+  CatalogueFilter,
+  CatalogueItem,
+  CatalogueQuery,
+  ListResponse,
+} from '@hypertek/shared';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
+
+import { CardGridSkeleton } from '../../components/card-grid-skeleton';
+import { EmptyCollection } from '../../components/empty-collection';
+import { usePagedList } from '../../hooks/use-paged-list';
+import { itemId, type ItemKind, type WireItem } from '../../lib/catalogue-item';
+import { activeFilterCount } from './catalogue-url';
+import {
+  readScroll,
+  readSnapshot,
+  saveScroll,
+  saveSnapshot,
+  type ScrollRecord,
+} from './list-memory';
+import { VirtualCardGrid, type VirtualGridHandle } from './virtual-card-grid';
+
+/** The size of the pages after the first: ten rows of four, twenty of two. */
+export const MORE_PAGE_SIZE = 40;
+
+/** How far below the screen the next page is asked for (about three rows of cards). */
+const PREFETCH_MARGIN = '0px 0px 1200px 0px';
+
+/** How long scrolling rests before its offset is kept. */
+const SCROLL_SAVE_DELAY_MS = 150;
+
+export type CatalogueFetch = (
+  query: CatalogueQuery,
+  options: { signal?: AbortSignal },
+) => Promise<ListResponse<CatalogueItem>>;
+
+/** What a page calls its items, in the texts around the grid. */
+export interface Nouns {
+  /** 'lands', 'collectibles' */
+  plural: string;
+  /** 'land', 'collectible' */
+  singular: string;
+  /** The grid's loading label, as the page names its section: 'Loading Lands'. */
+  loading: string;
+}
+
+const keyOf = (item: WireItem) => itemId(item);
+
+/** 'Showing 19 lands', 'Showing all 22 lands', 'Showing 1 land'. */
+function countText(count: number, complete: boolean, nouns: Nouns): string {
+  const noun = count === 1 ? nouns.singular : nouns.plural;
+  return complete && count > 1 ? `Showing all ${count} ${noun}` : `Showing ${count} ${noun}`;
+}
+
+/**
+ * One view of a catalogue list (the URL's filters): its first page, then more as the visitor
+ * scrolls near the end (or presses 'Load more'), only the rows on screen in the DOM. The list
+ * loaded and the scroll offset are kept for this history entry, so Back from an item, or a
+ * reload, shows the same list at the same place. The page mounts it anew for every history entry.
+ */
+export function CatalogueResults({
+  kind,
+  fetch,
+  filter,
+  firstPage,
+  nouns,
+  leading,
+  headingLevel,
+  onClearFilters,
+}: {
+  kind: ItemKind;
+  fetch: CatalogueFetch;
+  filter: CatalogueFilter;
+  firstPage: number;
+  nouns: Nouns;
+  /** The first tile (Instant Sell). */
+  leading: ReactNode;
+  headingLevel: 2 | 3;
+  onClearFilters: () => void;
+}) {
+  const { key: entry, pathname, search } = useLocation();
+  const url = pathname + search;
+  const [restored] = useState(() => readSnapshot(entry, url));
+  const [scroll] = useState<ScrollRecord | null>(() => (restored ? readScroll(entry) : null));
+  const list = usePagedList(fetch, firstPage, {
+    query: filter,
+    moreLimit: MORE_PAGE_SIZE,
+    initial: restored,
+    keyOf,
+  });
+  const grid = useRef<VirtualGridHandle>(null);
+  const sentinel = useRef<HTMLDivElement>(null);
+  const ready = !list.loading && !list.failed;
+
+  // Back to this entry: the same place in the page (the grid is already as tall as it was).
+  useLayoutEffect(() => {
+    if (scroll) window.scrollTo(0, scroll.offset);
+  }, [scroll]);
+
+  useEffect(() => {
+    if (ready) saveSnapshot(entry, { url, items: list.items, nextCursor: list.nextCursor });
+  }, [ready, entry, url, list.items, list.nextCursor]);
+
+  useEffect(() => {
+    let last: ScrollRecord | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const save = () => {
+      timer = undefined;
+      if (last) saveScroll(entry, last);
+    };
+    const onScroll = () => {
+      // Read now: when the page is left, the next page may already have changed the offset.
+      last = { offset: window.scrollY, rowHeights: grid.current?.rowHeights() ?? null };
+      clearTimeout(timer);
+      timer = setTimeout(save, SCROLL_SAVE_DELAY_MS);
+    };
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      if (timer !== undefined) {
+        clearTimeout(timer);
+        save();
+      }
+    };
+  }, [entry]);
+
+  // Infinite scroll: the next page when the end of the grid comes near the screen. A new
+  // observer after each page reports at once whether the end is still near (a tall screen).
+  const { hasMore, moreFailed, loadingMore, loadMore } = list;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasMore || moreFailed || loadingMore) return;
+    if (typeof IntersectionObserver === 'undefined') return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) loadMore();
+      },
+      { rootMargin: PREFETCH_MARGIN },
+    );
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [hasMore, moreFailed, loadingMore, loadMore]);
+
+  if (list.loading) {
+    return <CardGridSkeleton label={nouns.loading} count={firstPage} leading={leading} />;
+  }
+
+  const filtered = activeFilterCount(filter) > 0;
+  return (
+    <>
+      <VirtualCardGrid
+        kind={kind}
+        items={list.items}
+        leading={leading}
+        pending={list.loadingMore}
+        headingLevel={headingLevel}
+        initialRowHeights={scroll?.rowHeights ?? null}
+        initialOffset={scroll?.offset}
+        handle={grid}
+      />
+      <div ref={sentinel} className="mp-sentinel" aria-hidden="true" />
+      {list.failed ? (
+        <div className="mp-notice mp-list-problem" role="alert">
+          <p className="mp-strong">Could not load the {nouns.plural}.</p>
+          <p className="muted">Check your connection, then try again.</p>
+          <button type="button" className="btn btn-primary" onClick={list.retry}>
+            Try again
+          </button>
+        </div>
+      ) : list.items.length === 0 && filtered ? (
+        <div className="mp-empty mp-no-match">
+          <p className="mp-empty-title">No items match these filters</p>
+          <p className="muted">
+            Try a wider price range or another {kind === 'nfa' ? 'rarity' : 'region'}.
+          </p>
+          <button type="button" className="btn btn-ghost" onClick={onClearFilters}>
+            Clear filters
+          </button>
+        </div>
+      ) : list.items.length === 0 ? (
+        <EmptyCollection browseTo={kind === 'nfa' ? '/land' : '/market-place'} />
+      ) : null}
+      <div className="mp-load-more">
+        <p className="muted" aria-live="polite">
+          {list.items.length > 0 && countText(list.items.length, !list.hasMore, nouns)}
+        </p>
+        {list.moreFailed && (
+          <p className="mp-field-problem" role="alert">
+            Could not load more {nouns.plural}. Try again.
+          </p>
+        )}
+        {list.hasMore && (
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={list.loadMore}
+            // Not `disabled`: a disabled button drops the keyboard focus.
+            aria-disabled={list.loadingMore || undefined}
+          >
+            {list.loadingMore ? 'Loading…' : `Load more ${nouns.plural}`}
+          </button>
+        )}
+      </div>
+    </>
+  );
+}

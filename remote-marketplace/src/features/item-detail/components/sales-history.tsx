@@ -1,0 +1,74 @@
+import { formatAge, type ItemSale } from '@hypertek/shared';
+
+import { DataTable, type Column } from '../../../components/data-table';
+import { itemPrice } from '../../../lib/catalogue-item';
+import { useItemSales } from '../hooks/use-item-sales';
+
+const COLUMNS: readonly Column<ItemSale>[] = [
+  { header: 'Buyer', cell: (sale) => sale.buyer, className: 'mp-strong', lead: true },
+  { header: 'Price', cell: (sale) => itemPrice(sale.price), className: 'price' },
+  // Whole days, as the activity table writes them ('3d').
+  { header: 'Time', cell: (sale) => formatAge(sale.time) },
+];
+
+/** Placeholder rows while the first page loads: the table's height, so the page does not jump. */
+function SalesSkeleton() {
+  return (
+    <div className="mp-sales-skeleton" role="status" aria-label="Loading sales history">
+      {Array.from({ length: 3 }, (_, i) => (
+        <span key={i} className="mp-skeleton mp-sales-skeleton-row" aria-hidden="true">
+          &nbsp;
+        </span>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The item's own sales, newest first (`activity/item/{id}`): buyer, price and age; 'No sales
+ * yet' when there are none, a retry when they cannot be read, 'Show more' while the server has
+ * more.
+ */
+export function SalesHistory({ itemId }: { itemId: string }) {
+  const sales = useItemSales(itemId);
+  return (
+    <section className="card mp-sales" aria-labelledby="mp-sales-title">
+      <h2 id="mp-sales-title">Sales history</h2>
+      {sales.status === 'loading' ? (
+        <SalesSkeleton />
+      ) : sales.status === 'error' ? (
+        <div className="mp-sales-message">
+          <p role="alert">The sales history could not be loaded.</p>
+          <button type="button" className="btn btn-ghost" onClick={sales.retry}>
+            Try again
+          </button>
+        </div>
+      ) : sales.sales.length === 0 ? (
+        <p className="mp-sales-message muted">No sales yet</p>
+      ) : (
+        <>
+          <DataTable
+            caption="Sales of this item, newest first"
+            columns={COLUMNS}
+            rows={sales.sales}
+            rowKey={(sale, index) => sale._id || index}
+          />
+          {sales.hasMore && (
+            <div className="mp-load-more">
+              {sales.moreFailed && <p role="alert">More sales could not be loaded.</p>}
+              <button
+                type="button"
+                className="btn btn-ghost"
+                disabled={sales.loadingMore}
+                aria-busy={sales.loadingMore}
+                onClick={sales.showMore}
+              >
+                {sales.loadingMore ? 'Loading…' : sales.moreFailed ? 'Try again' : 'Show more'}
+              </button>
+            </div>
+          )}
+        </>
+      )}
+    </section>
+  );
+}
