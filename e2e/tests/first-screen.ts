@@ -89,4 +89,42 @@ void describe('first screen', () => {
       assert.deepEqual(errors, []);
     });
   });
+
+  void test("the app starts after the first paint, and the page's first read is the one its HTML asked for", async (t) => {
+    await withPage(site.browser, t, async ({ page, consoleLines }) => {
+      const reads: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().includes('/land/getland')) reads.push(request.url());
+      });
+      await page.goto(`${site.stack.siteUrl}/land`);
+      await page.locator('[data-remote="marketplace"] a.mp-card-buy').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const timing = await page.evaluate(() => {
+        const paint = performance.getEntriesByName('first-contentful-paint')[0];
+        const resources = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+        return {
+          firstPaint: paint?.startTime ?? null,
+          // Scripts the app itself loads (not the ones the HTML preloads).
+          firstAppScript: Math.min(
+            ...resources.filter((r) => r.initiatorType === 'script').map((r) => r.startTime),
+          ),
+        };
+      });
+      assert.notEqual(timing.firstPaint, null, 'no first paint reported');
+      assert.ok(
+        timing.firstAppScript >= (timing.firstPaint ?? 0),
+        `the app loaded a script at ${timing.firstAppScript.toFixed(0)} ms, before the first paint at ${String(timing.firstPaint)} ms`,
+      );
+      assert.equal(
+        reads.length,
+        1,
+        `the lands were read ${String(reads.length)} times: ${reads.join(', ')}`,
+      );
+      assert.deepEqual(
+        consoleLines.filter((line) => /preload/i.test(line)),
+        [],
+        'a preload went unused',
+      );
+    });
+  });
 });

@@ -6,6 +6,9 @@ import './journeys.ts';
 import './payments.ts';
 import './signins.ts';
 import './first-screen.ts';
+import './catalogue.ts';
+import './items.ts';
+import './trip-ups.ts';
 
 before(startSite);
 after(stopSite);
