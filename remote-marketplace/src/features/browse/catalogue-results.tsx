@@ -47,6 +47,34 @@ export interface Nouns {
 
 const keyOf = (item: WireItem) => itemId(item);
 
+/** How long a restored offset is held while the page below the grid is still growing. */
+const RESTORE_HOLD_MS = 2000;
+
+/**
+ * Scrolls the window to `offset`. When the page is not yet tall enough (the footer and what else
+ * follows the grid may arrive a moment later), the browser stops short; the offset is then
+ * applied again as the page grows, until it is reached, the visitor scrolls themselves, or
+ * RESTORE_HOLD_MS pass. Returns the clean-up.
+ */
+function restoreScroll(offset: number): (() => void) | undefined {
+  window.scrollTo(0, offset);
+  if (Math.abs(window.scrollY - offset) < 1 || typeof ResizeObserver === 'undefined') return;
+  const inputs = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    for (const type of inputs) window.removeEventListener(type, stop);
+  };
+  const observer = new ResizeObserver(() => {
+    window.scrollTo(0, offset);
+    if (Math.abs(window.scrollY - offset) < 1) stop();
+  });
+  observer.observe(document.body);
+  const timer = setTimeout(stop, RESTORE_HOLD_MS);
+  for (const type of inputs) window.addEventListener(type, stop, { passive: true });
+  return stop;
+}
+
 /** 'Showing 19 lands', 'Showing all 22 lands', 'Showing 1 land'. */
 function countText(count: number, complete: boolean, nouns: Nouns): string {
   const noun = count === 1 ? nouns.singular : nouns.plural;
@@ -95,7 +123,7 @@ export function CatalogueResults({
 
   // Back to this entry: the same place in the page (the grid is already as tall as it was).
   useLayoutEffect(() => {
-    if (scroll) window.scrollTo(0, scroll.offset);
+    if (scroll) return restoreScroll(scroll.offset);
   }, [scroll]);
 
   useEffect(() => {
@@ -110,8 +138,11 @@ export function CatalogueResults({
       if (last) saveScroll(entry, last);
     };
     const onScroll = () => {
+      // Scrolling after the address changed is the next page's (the host scrolls a new page to
+      // its top before this one is gone): it would overwrite the place Back returns to.
+      if (window.location.pathname + window.location.search !== url || !grid.current) return;
       // Read now: when the page is left, the next page may already have changed the offset.
-      last = { offset: window.scrollY, rowHeights: grid.current?.rowHeights() ?? null };
+      last = { offset: window.scrollY, rowHeights: grid.current.rowHeights() };
       clearTimeout(timer);
       timer = setTimeout(save, SCROLL_SAVE_DELAY_MS);
     };
@@ -123,7 +154,7 @@ export function CatalogueResults({
         save();
       }
     };
-  }, [entry]);
+  }, [entry, url]);
 
   // Infinite scroll: the next page when the end of the grid comes near the screen. A new
   // observer after each page reports at once whether the end is still near (a tall screen).
