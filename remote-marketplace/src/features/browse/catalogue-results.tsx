@@ -107,8 +107,17 @@ export function CatalogueResults({
   headingLevel: 2 | 3;
   onClearFilters: () => void;
 }) {
-  const { key: entry, pathname, search } = useLocation();
-  const url = pathname + search;
+  const location = useLocation();
+  // The history entry this list belongs to (the page mounts it anew for each one); it may stay
+  // on screen a moment after a link to an item is followed, while `shown` is already the next.
+  const [{ entry, url }] = useState(() => ({
+    entry: location.key,
+    url: location.pathname + location.search,
+  }));
+  const shown = useRef(url);
+  useLayoutEffect(() => {
+    shown.current = location.pathname + location.search;
+  }, [location]);
   const [restored] = useState(() => readSnapshot(entry, url));
   const [scroll] = useState<ScrollRecord | null>(() => (restored ? readScroll(entry) : null));
   const list = usePagedList(fetch, firstPage, {
@@ -140,7 +149,7 @@ export function CatalogueResults({
     const onScroll = () => {
       // Scrolling after the address changed is the next page's (the host scrolls a new page to
       // its top before this one is gone): it would overwrite the place Back returns to.
-      if (window.location.pathname + window.location.search !== url || !grid.current) return;
+      if (shown.current !== url || !grid.current) return;
       // Read now: when the page is left, the next page may already have changed the offset.
       last = { offset: window.scrollY, rowHeights: grid.current.rowHeights() };
       clearTimeout(timer);
