@@ -108,12 +108,22 @@ void describe('first screen', () => {
           firstAppScript: Math.min(
             ...resources.filter((r) => r.initiatorType === 'script').map((r) => r.startTime),
           ),
+          // What the HTML asked for itself: the first row's art and the HTTP client's script.
+          preloaded: resources
+            .filter((r) => r.initiatorType === 'link')
+            .map((r) => new URL(r.name).pathname),
         };
       });
       assert.notEqual(timing.firstPaint, null, 'no first paint reported');
       assert.ok(
         timing.firstAppScript >= (timing.firstPaint ?? 0),
         `the app loaded a script at ${timing.firstAppScript.toFixed(0)} ms, before the first paint at ${String(timing.firstPaint)} ms`,
+      );
+      const art = timing.preloaded.filter((path) => path.includes('/media/items/'));
+      assert.equal(art.length, 3, `the first row's art preloaded: ${art.join(', ')}`);
+      assert.ok(
+        timing.preloaded.some((path) => /\/static\/js\/http-client\.\w+\.js$/.test(path)),
+        "the HTTP client's script is preloaded with a page that reads data",
       );
       assert.equal(
         reads.length,

@@ -16,7 +16,10 @@
  *
  * A page whose first screen waits for data exports `preloadFetch`, the API paths it reads when it
  * opens (exactly as its client requests them, e.g. `/land/getland?limit=19`); they head its
- * snapshot, and the host's server asks for them with the page.
+ * snapshot, and the host's server asks for them with the page. It may also export `preloadImages`,
+ * how many of the first read's items show their art on the first screen: the host's server reads
+ * that answer and preloads those images with the page (the first card's image is a list page's
+ * largest picture).
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -125,8 +128,21 @@ class PrerenderPlugin {
               fetches.some((f) => typeof f !== 'string' || !f.startsWith('/'))
             )
               throw new Error('preloadFetch must be a list of API paths starting with /');
+            // How many of the first read's items show their art on the first screen
+            // (`preloadImages`): the host's server preloads those images with the page.
+            const images = built.preloadImages ?? 0;
+            if (
+              !Number.isInteger(images) ||
+              images < 0 ||
+              images > 8 ||
+              (images > 0 && !fetches.length)
+            )
+              throw new Error(
+                'preloadImages must be a whole number from 0 to 8, with a preloadFetch',
+              );
             const header =
-              fetches.length > 0 ? `<!--preload-fetch:${JSON.stringify(fetches)}-->` : '';
+              (fetches.length > 0 ? `<!--preload-fetch:${JSON.stringify(fetches)}-->` : '') +
+              (images > 0 ? `<!--preload-images:${images}-->` : '');
             writeFileSync(path.join(outDir, `${snapshot}.html`), header + html);
           }
         } catch (error) {

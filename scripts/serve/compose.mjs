@@ -11,7 +11,7 @@
 // with their ETag), so a remote redeployed alone is picked up; a remote that does not answer in
 // time gives the frame with the loading state (or its last known snapshot), never a slower page.
 import { createHash } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
@@ -75,13 +75,18 @@ export function createRemoteCache({
     return entry.body;
   };
   return {
-    /** The body of `url`, or null when it has none (or never answered). */
-    get(url) {
+    /**
+     * The body of `url`, or null when it has none (or never answered). With `stale`, a copy older
+     * than `ttlMs` is answered at once while a fresh one is fetched for the next call (only the
+     * first call for a URL waits).
+     */
+    get(url, { stale = false } = {}) {
       let entry = entries.get(url);
       if (!entry) entries.set(url, (entry = { body: null, etag: null, at: 0, pending: null }));
       if (Date.now() - entry.at < ttlMs) return Promise.resolve(entry.body);
+      const known = entry.at > 0;
       entry.pending ??= refresh(url, entry).finally(() => (entry.pending = null));
-      return entry.pending;
+      return stale && known ? Promise.resolve(entry.body) : entry.pending;
     },
   };
 }
@@ -94,7 +99,7 @@ export function createRemoteCache({
  */
 export function snapshotParts(snapshot) {
   const header = /^<!--preload-fetch:(\[.*?\])-->/.exec(snapshot);
-  if (!header) return { fetches: [], html: snapshot };
+  if (!header) return { fetches: [], images: 0, html: snapshot };
   let fetches = [];
   try {
     const paths = JSON.parse(header[1]);
@@ -103,7 +108,36 @@ export function snapshotParts(snapshot) {
   } catch {
     // A header that is not JSON declares nothing.
   }
-  return { fetches, html: snapshot.slice(header[0].length) };
+  let html = snapshot.slice(header[0].length);
+  // Optionally, how many of the first read's items show their art on the first screen.
+  const images = /^<!--preload-images:(\d{1,2})-->/.exec(html);
+  if (images) html = html.slice(images[0].length);
+  return { fetches, images: images ? Math.min(Number(images[1]), MAX_IMAGE_PRELOADS) : 0, html };
+}
+
+/** At most this many images are preloaded for a page (the first screen's, not a whole list). */
+const MAX_IMAGE_PRELOADS = 8;
+
+/**
+ * The art of the first `count` items of a list answer (an array, or `{ data: [...] }`), as the
+ * page's <img> elements ask for it: paths on the API's origin made absolute, http(s) URLs as they
+ * are, anything else left out.
+ */
+export function firstImages(answer, count, apiOrigin) {
+  if (!answer || count <= 0) return [];
+  let list;
+  try {
+    const parsed = JSON.parse(answer);
+    list = Array.isArray(parsed) ? parsed : parsed?.data;
+  } catch {
+    return [];
+  }
+  if (!Array.isArray(list)) return [];
+  return list
+    .slice(0, count)
+    .map((item) => (typeof item?.image === 'string' ? item.image : ''))
+    .filter((image) => /^(https?:\/\/|\/[^/\\])/.test(image))
+    .map((image) => new URL(image, apiOrigin).toString());
 }
 
 /** The stylesheet and preloads of a remote's page, from its manifest. */
@@ -154,6 +188,11 @@ export async function createComposer({ root, config, log = () => {}, cache }) {
     )
     .join('');
   const apiOrigin = new URL(config.apiBaseUrl).origin;
+  // The HTTP client's chunk (axios, loaded with the first request; see shared's http-client): a
+  // page that reads data when it opens needs it first thing, so it is preloaded with that page.
+  const httpClient = await readdir(join(root, 'static/js'))
+    .then((files) => files.find((file) => /^http-client\.[\w-]+\.js$/.test(file)))
+    .catch(() => undefined);
 
   const plainPage = fillable(indexHtml);
   // A drawn page starts the app after its first paint (BOOT_SCRIPT): the entry's `<script defer>`
@@ -173,8 +212,11 @@ export async function createComposer({ root, config, log = () => {}, cache }) {
 
   return {
     plain,
-    /** The HTML of a navigation to `pathname`. */
-    async html(pathname) {
+    /**
+     * The HTML of a navigation to `pathname` (and `search`, the address's query: a page opened
+     * with one reads other data than its snapshot declares, so nothing of it is preloaded).
+     */
+    async html(pathname, search = '') {
       const key = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
       const frame = frames?.routes[key];
       const manifestUrl = frame && config.remotes[frame.remote];
@@ -198,6 +240,15 @@ export async function createComposer({ root, config, log = () => {}, cache }) {
         }),
       );
       const page = snapshotParts(snapshot ?? '');
+      const apiBase = config.apiBaseUrl.replace(/\/+$/, '');
+      const reads = search && search !== '?' ? [] : page.fetches.map((path) => apiBase + path);
+      // The first screen's art (the page's largest picture, its LCP on a phone): known from the
+      // first read's answer, which this server keeps like the remote's files. Otherwise the
+      // browser would find the images only once the app has rendered the list.
+      const images =
+        page.images > 0 && reads[0]
+          ? firstImages(await remoteFiles.get(reads[0], { stale: true }), page.images, apiOrigin)
+          : [];
       // Fetched the way the app fetches them (CORS, no credentials), so its requests use these:
       // the remote's manifest (read by the federation runtime) and the page's public API reads.
       const fetchPreload = (href) =>
@@ -215,8 +266,13 @@ export async function createComposer({ root, config, log = () => {}, cache }) {
           (href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`,
         ),
         fetchPreload(manifestUrl),
-        ...page.fetches.map((path) =>
-          fetchPreload(`${config.apiBaseUrl.replace(/\/+$/, '')}${path}`),
+        ...(reads.length > 0 && httpClient
+          ? [`<link rel="preload" as="script" href="/static/js/${escapeAttribute(httpClient)}">`]
+          : []),
+        ...reads.map(fetchPreload),
+        ...images.map(
+          (href) =>
+            `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high">`,
         ),
       ].join('');
       // The frame is a picture until the app renders: inert, and without the test ids the app's

@@ -10,6 +10,7 @@ import {
   createComposer,
   createRemoteCache,
   pageAssets,
+  firstImages,
   snapshotParts,
 } from './compose.mjs';
 
@@ -63,6 +64,9 @@ before(async () => {
   root = await mkdtemp(join(tmpdir(), 'compose-'));
   await mkdir(join(root, 'prerender'));
   await mkdir(join(root, 'static/css'), { recursive: true });
+  await mkdir(join(root, 'static/js'), { recursive: true });
+  await writeFile(join(root, 'static/js/http-client.abc123.js'), '');
+  await writeFile(join(root, 'static/js/http-client.abc123.js.map'), '');
   await writeFile(
     join(root, 'index.html'),
     '<!doctype html><html><head><title>x</title><script defer src="/static/js/main.1.js"></script><link href="/static/css/main.css" rel="stylesheet"></head><body><div id="root"><div class="splash">splash</div></div></body></html>',
@@ -165,7 +169,91 @@ describe('composed documents', () => {
       /<link rel="preload" as="fetch" href="http:\/\/api\.test\/api\/v1\/land\/getland\?limit=19" crossorigin>/,
     );
     assert.equal(html.includes('preload-fetch:'), false, 'the declaration is not part of the page');
+    // The HTTP client's chunk comes with a page that reads data, and only with one.
+    assert.match(
+      html,
+      /<link rel="preload" as="script" href="\/static\/js\/http-client\.abc123\.js">/,
+    );
+    assert.equal((await composer.html('/land', '?sort=price_asc')).includes('http-client'), false);
     assert.match(html, /inert=""><h1>Lands<\/h1>/);
+  });
+
+  it("preload the art of the first read's first items, and nothing of the page's data for an address with a query", async () => {
+    const read = 'http://api.test/api/v1/land/getland?limit=19';
+    const answer = JSON.stringify({
+      success: true,
+      data: [
+        { _id: 'a', image: '/api/v1/media/items/1.svg' },
+        { _id: 'b' },
+        { _id: 'c', image: 'javascript:alert(1)' },
+        { _id: 'd', image: 'https://cdn.test/4.png' },
+        { _id: 'e', image: '/api/v1/media/items/5.svg' },
+      ],
+    });
+    const { composer, remote } = await composerWith({
+      [REMOTE]: { body: manifest, etag: '"m1"' },
+      [snapshotUrl]: {
+        body: '<!--preload-fetch:["/land/getland?limit=19"]--><!--preload-images:4--><h1>Lands</h1>',
+        etag: '"s1"',
+      },
+      [read]: { body: answer, etag: '"r1"' },
+    });
+    const html = await composer.html('/land');
+    const images = [
+      ...html.matchAll(/<link rel="preload" as="image" href="([^"]+)" fetchpriority="high">/g),
+    ].map((m) => m[1]);
+    // The first four items: one without art, one with an address that is not an image's.
+    assert.deepEqual(images, [
+      'http://api.test/api/v1/media/items/1.svg',
+      'https://cdn.test/4.png',
+    ]);
+    assert.match(html, /inert=""><h1>Lands<\/h1>/);
+    assert.equal(html.includes('preload-images'), false);
+
+    // A shared link with a sort reads its own page: neither that read nor its art is preloaded.
+    const sorted = await composer.html('/land', '?sort=price_asc');
+    assert.equal(sorted.includes('as="image"'), false);
+    assert.equal(sorted.includes('getland'), false);
+    assert.equal(remote.calls.filter((url) => url === read).length, 1, 'the read was kept');
+  });
+
+  it('answer a page at once with the last known read while a fresh one is fetched', async () => {
+    const read = 'http://api.test/api/v1/land/getland?limit=19';
+    let now = 1_000_000;
+    const realNow = Date.now;
+    Date.now = () => now;
+    try {
+      const files = {
+        [REMOTE]: { body: manifest, etag: '"m1"' },
+        [snapshotUrl]: {
+          body: '<!--preload-fetch:["/land/getland?limit=19"]--><!--preload-images:1--><h1>Lands</h1>',
+          etag: '"s1"',
+        },
+        [read]: { body: JSON.stringify([{ image: '/one.svg' }]), etag: '"r1"' },
+      };
+      const { composer } = await composerWith(files);
+      assert.match(await composer.html('/land'), /href="http:\/\/api\.test\/one\.svg"/);
+      files[read] = { body: JSON.stringify([{ image: '/two.svg' }]), etag: '"r2"' };
+      now += 60_000;
+      // Stale: the old answer now, the new one fetched meanwhile for the next page.
+      assert.match(await composer.html('/land'), /href="http:\/\/api\.test\/one\.svg"/);
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      assert.match(await composer.html('/land'), /href="http:\/\/api\.test\/two\.svg"/);
+    } finally {
+      Date.now = realNow;
+    }
+  });
+
+  it('read the art of a list answer as the page shows it', () => {
+    const origin = 'http://api.test';
+    assert.deepEqual(
+      firstImages(JSON.stringify([{ image: '/a.svg' }, { image: '/b.svg' }]), 1, origin),
+      ['http://api.test/a.svg'],
+    );
+    assert.deepEqual(firstImages('not json', 3, origin), []);
+    assert.deepEqual(firstImages(JSON.stringify({ data: 'x' }), 3, origin), []);
+    assert.deepEqual(firstImages(JSON.stringify([{ image: '//evil.test/x.svg' }]), 3, origin), []);
+    assert.deepEqual(firstImages(null, 3, origin), []);
   });
 
   it('take from a snapshot header only API paths of this API', () => {
@@ -175,14 +263,21 @@ describe('composed documents', () => {
       ),
       {
         fetches: ['/a?b=1'],
+        images: 0,
         html: '<p>x</p>',
       },
     );
     assert.deepEqual(snapshotParts('<!--preload-fetch:[nope]--><p>x</p>'), {
       fetches: [],
+      images: 0,
       html: '<p>x</p>',
     });
-    assert.deepEqual(snapshotParts('<p>x</p>'), { fetches: [], html: '<p>x</p>' });
+    assert.deepEqual(snapshotParts('<p>x</p>'), { fetches: [], images: 0, html: '<p>x</p>' });
+    assert.deepEqual(snapshotParts('<!--preload-fetch:["/a"]--><!--preload-images:99--><p>x</p>'), {
+      fetches: ['/a'],
+      images: 8,
+      html: '<p>x</p>',
+    });
   });
 
   it('start the app only once the browser reports the first paint (or after a second)', () => {

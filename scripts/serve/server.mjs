@@ -76,8 +76,8 @@ export async function createHandler({ root, isRemote, env = process.env, log = (
   const composer = !isRemote && indexHtml ? await createComposer({ root, config, log }) : null;
   const encodedBody = createEncodedCache();
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
-  const sendDocument = async (req, res, pathname) => {
-    const body = encodedBody(await composer.html(pathname));
+  const sendDocument = async (req, res, pathname, search) => {
+    const body = encodedBody(await composer.html(pathname, search));
     const accept = String(req.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
     const headers = {
@@ -117,7 +117,7 @@ export async function createHandler({ root, isRemote, env = process.env, log = (
       });
       return res.end('Method not allowed\n');
     }
-    const pathname = new URL(req.url ?? '/', 'http://x').pathname;
+    const { pathname, search } = new URL(req.url ?? '/', 'http://x');
     if (pathname === '/config.json') {
       res.writeHead(200, {
         'Content-Type': 'application/json; charset=utf-8',
@@ -127,7 +127,7 @@ export async function createHandler({ root, isRemote, env = process.env, log = (
       return res.end(req.method === 'HEAD' ? undefined : configBody);
     }
     if (composer && (!hasFileExtension(pathname) || pathname === '/index.html'))
-      return void sendDocument(req, res, pathname).catch((error) => {
+      return void sendDocument(req, res, pathname, search).catch((error) => {
         log(`compose: ${pathname} failed (${error.message}); serving the plain page`);
         if (!res.headersSent)
           res.writeHead(200, {

@@ -16,18 +16,20 @@ let instance: Promise<AxiosInstance> | null = null;
 let loaded: AxiosInstance | null = null;
 
 function load(): Promise<AxiosInstance> {
-  return (instance ??= import('axios').then(({ default: axios }) => {
-    const client = axios.create();
-    client.interceptors.request.use((request) => {
-      request.baseURL = getRuntimeConfig().apiBaseUrl;
-      const token = session.getToken();
-      if (token && !request.headers.has('Authorization'))
-        request.headers.set('Authorization', `Bearer ${token}`);
-      if (http.defaults.adapter) request.adapter = http.defaults.adapter;
-      return request;
-    });
-    return (loaded = client);
-  }));
+  return (instance ??= import(/* webpackChunkName: "http-client" */ 'axios').then(
+    ({ default: axios }) => {
+      const client = axios.create();
+      client.interceptors.request.use((request) => {
+        request.baseURL = getRuntimeConfig().apiBaseUrl;
+        const token = session.getToken();
+        if (token && !request.headers.has('Authorization'))
+          request.headers.set('Authorization', `Bearer ${token}`);
+        if (http.defaults.adapter) request.adapter = http.defaults.adapter;
+        return request;
+      });
+      return (loaded = client);
+    },
+  ));
 }
 
 const withClient = <T>(call: (client: AxiosInstance) => Promise<T>): Promise<T> =>

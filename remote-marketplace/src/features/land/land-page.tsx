@@ -1,6 +1,7 @@
 import { api } from '@hypertek/shared';
 
 import { MarketplacePage } from '../../components/marketplace-page';
+import { FIRST_ROW_CARDS } from '../../components/item-card';
 import { PageSection } from '../../components/page-section';
 import { CatalogueBrowser } from '../browse/catalogue-browser';
 import { InstantSellTile } from '../sell/components/instant-sell-tile';
@@ -13,6 +14,9 @@ export const LAND_PAGE_SIZE = 19;
  * the first page of the list without sort or filters (a link with a query reads its own).
  */
 export const preloadFetch = [`/land/getland?limit=${LAND_PAGE_SIZE}`];
+
+/** The lands of the first row (after the Instant Sell tile): their art is preloaded with the HTML. */
+export const preloadImages = FIRST_ROW_CARDS - 1;
 
 const NOUNS = { plural: 'lands', singular: 'land', loading: 'Loading Lands' };
 
