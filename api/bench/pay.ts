@@ -11,10 +11,10 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { createServer } from 'node:net';
 import { parseArgs } from 'node:util';
 import { API_ROOT, loadConfig } from '../src/config/env';
 import { createServerDatabase } from '../test/support/server-database';
+import { freePort, percentile, stopServer } from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -30,23 +30,11 @@ const connections = Number(args.connections);
 const userCount = Number(args.users);
 const warmup = Number(args.warmup);
 
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-async function freePort(): Promise<number> {
+async function apiPort(): Promise<number> {
   const wanted = Number(args.port);
-  if (wanted > 0) return wanted;
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        resolve(typeof address === 'object' && address !== null ? address.port : 0),
-      );
-    });
-  });
+  return wanted > 0 ? wanted : freePort();
 }
 
 /** A fresh database: in memory, or a temporary one on the PostgreSQL server of DATABASE_URL. */
@@ -98,20 +86,13 @@ async function startApi(port: number, databaseUrl: string): Promise<ChildProcess
   throw new Error(`API did not start in 180 s:\n${output}`);
 }
 
-async function stopApi(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
-}
-
 interface Buyer {
   id: string;
   authorization: string;
 }
 
 async function main(): Promise<void> {
-  const port = await freePort();
+  const port = await apiPort();
   const base = `http://127.0.0.1:${port}/api/v1`;
   const database = await freshDatabase();
   console.log(`# pay-with-card benchmark (sandbox provider, ${database.label})`);
@@ -221,7 +202,7 @@ async function main(): Promise<void> {
     );
     if (ok !== latencies.length) process.exitCode = 1;
   } finally {
-    await stopApi(api);
+    await stopServer(api);
     await database.drop();
   }
 }

@@ -19,7 +19,7 @@
  * --port <n> (4201: the API; the bare Fastify app uses the next port), --log-level <level>
  * (info), --skip-http, --skip-index.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -31,6 +31,7 @@ import { DEMO_USER, seedCatalogue } from '../src/db/seed/catalogue';
 import { SEARCH_INDEX_DDL, seedLargeCatalogue } from '../src/db/seed/large-catalogue';
 import { hashPassword } from '../src/lib/password';
 import { createItemsRepository } from '../src/repositories/items-repository';
+import { percentile, startServer, stopServer } from './support';
 
 const { values: args } = parseArgs({
   options: {
@@ -73,8 +74,6 @@ const where =
   databaseUrl === null ? `embedded PGlite in ${dataDir}` : 'the PostgreSQL server of DATABASE_URL';
 
 const round = (n: number, digits = 1): number => Math.round(n * 10 ** digits) / 10 ** digits;
-const percentile = (sorted: number[], p: number): number =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
 /**
  * The million items for the search figures; for the HTTP figures alone (--skip-index) any
@@ -108,41 +107,6 @@ async function ensureCatalogue(httpOnly: boolean): Promise<void> {
   } finally {
     await database.close();
   }
-}
-
-/** Starts a server in a child process and waits until `readyUrl` answers. */
-async function start(
-  label: string,
-  args: string[],
-  env: Record<string, string>,
-  readyUrl: string,
-): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
-    cwd: API_ROOT,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let output = '';
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${label} exited (${child.exitCode}):\n${output}`);
-    const ok = await fetch(readyUrl).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ok) return child;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`${label} did not start in 120 s:\n${output}`);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise((r) => child.once('exit', r));
-  child.kill('SIGTERM');
-  await exited;
 }
 
 interface Load {
@@ -189,7 +153,7 @@ async function httpFigures(): Promise<void> {
   console.log(
     `\n## Throughput: autocannon, ${connections} connections, ${rounds} interleaved rounds of ${duration} s per route (after a 2 s warm-up), loopback; medians; API at LOG_LEVEL=${args['log-level']}`,
   );
-  const api = await start(
+  const api = await startServer(
     'API',
     ['src/server.ts'],
     {
@@ -206,13 +170,13 @@ async function httpFigures(): Promise<void> {
   const marketUrl = `http://127.0.0.1:${API_PORT}/api/v1/market/getMarket`;
   const sameSizeUrl = `http://127.0.0.1:${HELLO_PORT}/same-size`;
   const pageBytes = (await (await fetch(marketUrl)).arrayBuffer()).byteLength;
-  const hello = await start(
+  const hello = await startServer(
     'hello-world',
     ['bench/hello-server.ts', String(HELLO_PORT), String(pageBytes)],
     {},
     `http://127.0.0.1:${HELLO_PORT}/`,
   ).catch(async (error: unknown) => {
-    await stop(api);
+    await stopServer(api);
     throw error;
   });
   try {
@@ -271,8 +235,8 @@ async function httpFigures(): Promise<void> {
       `getMarket / hello-world: ${ratio(market.rps, baseline.rps, 2)}× (the earlier target ≥ 0.5×, set at 10 connections → ${market.rps / baseline.rps >= 0.5 ? 'met' : 'NOT met'}); same bytes / hello-world: ${ratio(sameSize.rps, baseline.rps, 2)}×`,
     );
   } finally {
-    await stop(api);
-    await stop(hello);
+    await stopServer(api);
+    await stopServer(hello);
   }
 }
 
