@@ -8,10 +8,13 @@
 //   node scripts/bundle-size.mjs                      serve the built apps itself (free ports)
 //   node scripts/bundle-size.mjs --url http://localhost:3000/   measure a running site
 //   BUNDLE_BUDGET_KB=130 node scripts/bundle-size.mjs --json
+import { existsSync } from 'node:fs';
 import { request } from 'node:http';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, findChromium } from './lib/chromium.mjs';
+import { APPS, repoRoot } from './serve/apps.mjs';
 import { startSite } from './serve/site.mjs';
 
 const { values } = parseArgs({
@@ -38,6 +41,21 @@ function encodedSize(url, encoding) {
   });
 }
 
+// Nothing to measure is a failure, not a pass: the builds must be there.
+const missing = values.url
+  ? []
+  : APPS.filter(
+      (app) =>
+        !existsSync(
+          join(repoRoot, app.dir, 'dist', app.remote ? 'mf-manifest.json' : 'index.html'),
+        ),
+    );
+if (missing.length > 0) {
+  console.error(
+    `[bundle-size] FAIL: nothing to measure, no build of ${missing.map((a) => a.dir).join(', ')} (run \`npm run build\` first)`,
+  );
+  process.exit(1);
+}
 const site = values.url ? null : await startSite({ log: () => {} });
 const pageUrl = values.url ?? `${site.url('host')}/`;
 const browser = await chromium.launch({

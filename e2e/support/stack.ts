@@ -4,15 +4,13 @@
  * process, each on a free port. A remote can be stopped and started again to test the site
  * without it.
  */
-import { apiPresent, startStack as startServedStack } from '../../scripts/lib/stack.mjs';
+import { startStack as startServedStack } from '../../scripts/lib/stack.mjs';
 import type { RemoteName } from './routes.ts';
-
-export { apiPresent };
 
 export interface Stack {
   /** The site, e.g. http://localhost:41234 */
   siteUrl: string;
-  apiUrl: string | null;
+  apiUrl: string;
   stopRemote: (name: RemoteName) => Promise<void>;
   startRemote: (name: RemoteName) => Promise<void>;
   close: () => Promise<void>;

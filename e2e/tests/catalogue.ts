@@ -78,7 +78,7 @@ void describe('catalogue', () => {
 
   void test('the shared view lists what the catalogue has: Neon Basin lands of $500 or more, cheapest first', async (t) => {
     // Every land, straight from the API, filtered and sorted here by brute force.
-    const response = await fetch(`${String(site.stack.apiUrl)}/land/getland?limit=100`);
+    const response = await fetch(`${site.stack.apiUrl}/land/getland?limit=100`);
     const all = ((await response.json()) as { data: Land[] }).data;
     assert.equal(all.length, SEEDED.lands);
     const expected = all

@@ -5,7 +5,6 @@ import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { navigateInApp, withPage } from '../support/browser.ts';
 import { useSite } from '../support/site.ts';
-import { apiPresent } from '../support/stack.ts';
 
 /** Console lines that mean two Reacts, or a shared module whose version did not satisfy a consumer. */
 const SHARING_PROBLEMS =
@@ -116,70 +115,66 @@ void describe('federation journeys', () => {
     });
   });
 
-  void test(
-    'signing up in the account remote is seen by the host and the marketplace; logout undoes it',
-    { skip: !apiPresent() && 'the API is not in this checkout' },
-    async (t) => {
-      await withPage(site.browser, t, async ({ page, consoleLines }) => {
-        const email = `e2e-${String(Date.now())}-${String(process.pid)}@example.com`;
-        const password = 'Correct-Horse-42';
-        await page.goto(`${site.stack.siteUrl}/signup`);
-        await expectRemote(page, 'account');
-        await page.getByLabel('Email', { exact: true }).fill(email);
-        await page.getByLabel('Password', { exact: true }).fill(password);
-        await page.getByLabel('Confirm Password', { exact: true }).fill(password);
-        await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-        await page.waitForURL(`${site.stack.siteUrl}/`);
+  void test('signing up in the account remote is seen by the host and the marketplace; logout undoes it', async (t) => {
+    await withPage(site.browser, t, async ({ page, consoleLines }) => {
+      const email = `e2e-${String(Date.now())}-${String(process.pid)}@example.com`;
+      const password = 'Correct-Horse-42';
+      await page.goto(`${site.stack.siteUrl}/signup`);
+      await expectRemote(page, 'account');
+      await page.getByLabel('Email', { exact: true }).fill(email);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByLabel('Confirm Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+      await page.waitForURL(`${site.stack.siteUrl}/`);
 
-        // The host's top bar follows the session at once.
-        await topBar(page).getByRole('button', { name: 'Logout' }).waitFor();
-        await topBar(page).getByRole('link', { name: 'Profile' }).waitFor();
-        await topBar(page).getByPlaceholder('Search').first().waitFor();
-        assert.equal(await topBar(page).getByRole('link', { name: 'Sign Up' }).count(), 0);
+      // The host's top bar follows the session at once.
+      await topBar(page).getByRole('button', { name: 'Logout' }).waitFor();
+      await topBar(page).getByRole('link', { name: 'Profile' }).waitFor();
+      await topBar(page).getByPlaceholder('Search').first().waitFor();
+      assert.equal(await topBar(page).getByRole('link', { name: 'Sign Up' }).count(), 0);
 
-        // Another remote sees it too, without a page load.
-        await navigateInApp(page, '/personal-activity');
-        await expectRemote(page, 'marketplace');
-        assert.equal(
-          await page.getByText('Please Login first!').count(),
-          0,
-          'the marketplace knows the user is signed in',
-        );
+      // Another remote sees it too, without a page load.
+      await navigateInApp(page, '/personal-activity');
+      await expectRemote(page, 'marketplace');
+      assert.equal(
+        await page.getByText('Please Login first!').count(),
+        0,
+        'the marketplace knows the user is signed in',
+      );
 
-        // Logout through the confirm dialog.
-        await topBar(page).getByRole('button', { name: 'Logout' }).click();
-        const dialog = page.getByRole('dialog').filter({ hasText: 'Confirm Logout' });
-        await dialog.waitFor();
-        await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
-        await dialog.getByRole('button', { name: 'Logout' }).click();
-        await page.getByText('User logged out successfully').first().waitFor();
-        await page.waitForURL(`${site.stack.siteUrl}/signin`);
-        await expectRemote(page, 'account');
-        assert.equal(await topBar(page).getByRole('button', { name: 'Logout' }).count(), 0);
-        assert.equal(
-          await page.evaluate(() => window.localStorage.getItem('auth')),
-          null,
-          'the saved session is gone',
-        );
+      // Logout through the confirm dialog.
+      await topBar(page).getByRole('button', { name: 'Logout' }).click();
+      const dialog = page.getByRole('dialog').filter({ hasText: 'Confirm Logout' });
+      await dialog.waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).waitFor();
+      await dialog.getByRole('button', { name: 'Logout' }).click();
+      await page.getByText('User logged out successfully').first().waitFor();
+      await page.waitForURL(`${site.stack.siteUrl}/signin`);
+      await expectRemote(page, 'account');
+      assert.equal(await topBar(page).getByRole('button', { name: 'Logout' }).count(), 0);
+      assert.equal(
+        await page.evaluate(() => window.localStorage.getItem('auth')),
+        null,
+        'the saved session is gone',
+      );
 
-        // Signed out again: Sign Up is offered (the top bar hides it on the sign-in page itself)…
-        await navigateInApp(page, '/');
-        await expectRemote(page, 'marketing');
-        await topBar(page)
-          .getByRole('link', { name: 'Sign Up' })
-          .or(topBar(page).getByRole('button', { name: 'Sign Up' }))
-          .first()
-          .waitFor();
-        // …and the marketplace asks for a login once more.
-        await navigateInApp(page, '/personal-activity');
-        await page.getByText('Please Login first!').first().waitFor();
-        assert.deepEqual(
-          consoleLines.filter((line) => SHARING_PROBLEMS.test(line)),
-          [],
-        );
-      });
-    },
-  );
+      // Signed out again: Sign Up is offered (the top bar hides it on the sign-in page itself)…
+      await navigateInApp(page, '/');
+      await expectRemote(page, 'marketing');
+      await topBar(page)
+        .getByRole('link', { name: 'Sign Up' })
+        .or(topBar(page).getByRole('button', { name: 'Sign Up' }))
+        .first()
+        .waitFor();
+      // …and the marketplace asks for a login once more.
+      await navigateInApp(page, '/personal-activity');
+      await page.getByText('Please Login first!').first().waitFor();
+      assert.deepEqual(
+        consoleLines.filter((line) => SHARING_PROBLEMS.test(line)),
+        [],
+      );
+    });
+  });
 
   void test('a remote that is down shows a fallback, the rest of the site works, and Try again recovers it', async (t) => {
     await withPage(site.browser, t, async ({ page }) => {

@@ -23,7 +23,7 @@ void describe('card payment journeys', () => {
   /** A new account (through the API), then signed in through the sign-in page. */
   async function signInNewBuyer(page: Page): Promise<Buyer> {
     const email = `buyer-${randomBytes(5).toString('hex')}@example.com`;
-    const response = await fetch(`${site.stack.apiUrl ?? ''}/user/signup`, {
+    const response = await fetch(`${site.stack.apiUrl}/user/signup`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ Email: email, Password: PASSWORD, ConfirmPassword: PASSWORD }),
@@ -70,7 +70,7 @@ void describe('card payment journeys', () => {
   }
 
   const api = async (buyer: Buyer, path: string) => {
-    const response = await fetch(`${site.stack.apiUrl ?? ''}${path}`, {
+    const response = await fetch(`${site.stack.apiUrl}${path}`, {
       headers: { authorization: `Bearer ${buyer.token}` },
     });
     return (await response.json()) as Record<string, unknown>;

@@ -6,11 +6,9 @@ import { describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
 import { navigateInApp, withPage } from '../support/browser.ts';
 import { useSite } from '../support/site.ts';
-import { apiPresent } from '../support/stack.ts';
 
 const topBar = (page: Page) => page.locator('header[data-testid="top-bar"]');
 const toasts = (page: Page) => page.locator('.Toastify__toast');
-const noApi = !apiPresent() && 'the API is not in this checkout';
 const PASSWORD = 'Correct-Horse-42';
 
 /** A 1×1 PNG, for the avatar upload. */
@@ -88,191 +86,167 @@ async function assertWhollyVisible(locator: Locator, what: string): Promise<void
 void describe('search and trip-ups', () => {
   const site = useSite();
 
-  void test(
-    'top-bar search: type a serial, pick the result with the keyboard, land on its page by id',
-    { skip: noApi },
-    async (t) => {
-      await withPage(site.browser, t, async ({ page }) => {
-        await signUp(page, site.stack.siteUrl);
-        const box = topBar(page).getByRole('combobox', { name: 'Search lands and NFAs' });
-        await box.fill('NFA-0048');
-        const list = page.getByRole('listbox', { name: 'Search results' });
-        await list.waitFor();
-        const option = list.getByRole('option', { name: /NFA-0048/ });
-        await option.waitFor();
-        assert.equal(await box.getAttribute('aria-expanded'), 'true');
+  void test('top-bar search: type a serial, pick the result with the keyboard, land on its page by id', async (t) => {
+    await withPage(site.browser, t, async ({ page }) => {
+      await signUp(page, site.stack.siteUrl);
+      const box = topBar(page).getByRole('combobox', { name: 'Search lands and NFAs' });
+      await box.fill('NFA-0048');
+      const list = page.getByRole('listbox', { name: 'Search results' });
+      await list.waitFor();
+      const option = list.getByRole('option', { name: /NFA-0048/ });
+      await option.waitFor();
+      assert.equal(await box.getAttribute('aria-expanded'), 'true');
 
-        await box.press('ArrowDown');
-        assert.equal(
-          await box.getAttribute('aria-activedescendant'),
-          await option.getAttribute('id'),
-        );
-        assert.equal(await option.getAttribute('aria-selected'), 'true');
-        const itemCall = page.waitForRequest((request) =>
-          /\/search\/item\/[^/?]+$/.test(request.url()),
-        );
-        await box.press('Enter');
+      await box.press('ArrowDown');
+      assert.equal(
+        await box.getAttribute('aria-activedescendant'),
+        await option.getAttribute('id'),
+      );
+      assert.equal(await option.getAttribute('aria-selected'), 'true');
+      const itemCall = page.waitForRequest((request) =>
+        /\/search\/item\/[^/?]+$/.test(request.url()),
+      );
+      await box.press('Enter');
 
-        const id = decodeURIComponent(new URL((await itemCall).url()).pathname.split('/').pop()!);
-        await page.waitForURL((url) => url.pathname === '/buy-nfa');
-        assert.equal(
-          new URL(page.url()).searchParams.get('id'),
-          id,
-          'the page address names the item',
-        );
-        await page.locator('[data-remote="marketplace"]').first().waitFor();
+      const id = decodeURIComponent(new URL((await itemCall).url()).pathname.split('/').pop()!);
+      await page.waitForURL((url) => url.pathname === '/buy-nfa');
+      assert.equal(
+        new URL(page.url()).searchParams.get('id'),
+        id,
+        'the page address names the item',
+      );
+      await page.locator('[data-remote="marketplace"]').first().waitFor();
+    });
+  });
+
+  void test('no toast is left over after a sign-up that first failed validation', async (t) => {
+    await withPage(site.browser, t, async ({ page }) => {
+      await page.goto(`${site.stack.siteUrl}/signup`);
+      await page.getByLabel('Email', { exact: true }).fill(freshEmail());
+      await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await page.getByLabel('Confirm Password', { exact: true }).fill(`${PASSWORD}-typo`);
+      await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+      const mismatch = toasts(page).filter({ hasText: 'Passwords do not match' });
+      await mismatch.waitFor();
+      const shownAt = Date.now();
+
+      await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+      await page.waitForURL(`${site.stack.siteUrl}/`);
+      await toasts(page).filter({ hasText: 'Signup successful!' }).waitFor();
+
+      // Gone well before its own 4 s would have run out.
+      await mismatch.waitFor({ state: 'detached', timeout: 2_500 });
+      assert.ok(
+        Date.now() - shownAt < 4_000,
+        'the form error went with the success, not by timing out',
+      );
+    });
+  });
+
+  void test('toasts stay under the top bar and clear of its controls, at 1440 and 390 px', async (t) => {
+    await withPage(site.browser, t, async ({ page }) => {
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await signUp(page, site.stack.siteUrl);
+      await toasts(page).filter({ hasText: 'Signup successful!' }).waitFor();
+      const bar = topBar(page);
+      await bar.getByRole('combobox', { name: 'Search lands and NFAs' }).waitFor();
+      await assertToastsClear(
+        page,
+        [
+          bar.getByRole('combobox', { name: 'Search lands and NFAs' }),
+          bar.getByRole('link', { name: 'Profile' }),
+          bar.getByRole('button', { name: 'Logout' }),
+        ],
+        '1440 px',
+      );
+
+      // A phone, with the menu (search, profile, logout) open while an error toast shows.
+      await page.setViewportSize({ width: 390, height: 844 });
+      await navigateInApp(page, '/edit');
+      await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
+      await page.getByLabel('New Password', { exact: true }).fill('Another-Horse-42');
+      await page.getByRole('button', { name: 'Save' }).click();
+      await toasts(page).first().waitFor();
+      await bar.getByRole('button', { name: 'Open menu' }).click();
+      const menu = bar.getByRole('navigation', { name: 'Mobile' });
+      await menu.getByRole('combobox', { name: 'Search lands and NFAs' }).waitFor();
+      await page.waitForTimeout(100); // the toasts follow the taller bar on its next layout
+      await assertToastsClear(
+        page,
+        [
+          bar.getByRole('button', { name: 'Close menu' }),
+          menu.getByRole('combobox', { name: 'Search lands and NFAs' }),
+          menu.getByRole('link', { name: 'Profile' }),
+          menu.getByRole('button', { name: 'Logout' }),
+        ],
+        '390 px, menu open',
+      );
+    });
+  });
+
+  void test('the uploaded avatar appears in the top bar right after saving /edit', async (t) => {
+    await withPage(site.browser, t, async ({ page }) => {
+      await signUp(page, site.stack.siteUrl);
+      const profileLink = topBar(page).getByRole('link', { name: 'Profile' });
+      assert.equal(await profileLink.locator('img').count(), 0, 'no avatar yet: the generic icon');
+      await profileLink.locator('svg').waitFor();
+
+      await navigateInApp(page, '/edit');
+      await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
+      await page.locator('input[type="file"]').setInputFiles({
+        name: 'me.png',
+        mimeType: 'image/png',
+        buffer: PIXEL_PNG,
       });
-    },
-  );
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.waitForURL((url) => url.pathname.toLowerCase() === '/profile');
 
-  void test(
-    'no toast is left over after a sign-up that first failed validation',
-    { skip: noApi },
-    async (t) => {
-      await withPage(site.browser, t, async ({ page }) => {
-        await page.goto(`${site.stack.siteUrl}/signup`);
-        await page.getByLabel('Email', { exact: true }).fill(freshEmail());
-        await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-        await page.getByLabel('Confirm Password', { exact: true }).fill(`${PASSWORD}-typo`);
-        await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-        const mismatch = toasts(page).filter({ hasText: 'Passwords do not match' });
-        await mismatch.waitFor();
-        const shownAt = Date.now();
+      const avatar = profileLink.locator('img');
+      await avatar.waitFor();
+      const src = await avatar.getAttribute('src');
+      assert.match(src ?? '', /^https?:\/\/[^/]+\/.+/, 'an image on the API host');
+      await page.waitForFunction(
+        (img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0,
+        await avatar.elementHandle(),
+      );
+      assert.equal(await profileLink.locator('svg').count(), 0, 'the generic icon is gone');
+    });
+  });
 
-        await page.getByLabel('Confirm Password', { exact: true }).fill(PASSWORD);
-        await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-        await page.waitForURL(`${site.stack.siteUrl}/`);
-        await toasts(page).filter({ hasText: 'Signup successful!' }).waitFor();
+  void test('at 390 px the /List and /Activity tables stack: Price and Time in view, nothing scrolls sideways', async (t) => {
+    await withPage(site.browser, t, async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`${site.stack.siteUrl}/signin`);
+      await page.getByLabel('Email', { exact: true }).fill('demo@hypertek.local');
+      await page.getByLabel('Password', { exact: true }).fill('HyperTek2117');
+      await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+      await page.waitForURL((url) => url.pathname.toLowerCase() === '/profile');
 
-        // Gone well before its own 4 s would have run out.
-        await mismatch.waitFor({ state: 'detached', timeout: 2_500 });
-        assert.ok(
-          Date.now() - shownAt < 4_000,
-          'the form error went with the success, not by timing out',
-        );
-      });
-    },
-  );
+      await navigateInApp(page, '/List');
+      const listings = page.getByRole('table');
+      await listings.waitFor();
+      await assertNoSidewaysScroll(page, '/List');
+      const firstListing = listings.getByRole('row').nth(1);
+      await assertWhollyVisible(firstListing.getByText('Active', { exact: true }), "'Active'");
+      await assertWhollyVisible(firstListing.locator('td.price'), 'the listing price');
+      await assertWhollyVisible(
+        page.getByRole('checkbox', { name: 'Select all listings' }),
+        "'Select all'",
+      );
 
-  void test(
-    'toasts stay under the top bar and clear of its controls, at 1440 and 390 px',
-    { skip: noApi },
-    async (t) => {
-      await withPage(site.browser, t, async ({ page }) => {
-        await page.setViewportSize({ width: 1440, height: 900 });
-        await signUp(page, site.stack.siteUrl);
-        await toasts(page).filter({ hasText: 'Signup successful!' }).waitFor();
-        const bar = topBar(page);
-        await bar.getByRole('combobox', { name: 'Search lands and NFAs' }).waitFor();
-        await assertToastsClear(
-          page,
-          [
-            bar.getByRole('combobox', { name: 'Search lands and NFAs' }),
-            bar.getByRole('link', { name: 'Profile' }),
-            bar.getByRole('button', { name: 'Logout' }),
-          ],
-          '1440 px',
-        );
-
-        // A phone, with the menu (search, profile, logout) open while an error toast shows.
-        await page.setViewportSize({ width: 390, height: 844 });
-        await navigateInApp(page, '/edit');
-        await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
-        await page.getByLabel('New Password', { exact: true }).fill('Another-Horse-42');
-        await page.getByRole('button', { name: 'Save' }).click();
-        await toasts(page).first().waitFor();
-        await bar.getByRole('button', { name: 'Open menu' }).click();
-        const menu = bar.getByRole('navigation', { name: 'Mobile' });
-        await menu.getByRole('combobox', { name: 'Search lands and NFAs' }).waitFor();
-        await page.waitForTimeout(100); // the toasts follow the taller bar on its next layout
-        await assertToastsClear(
-          page,
-          [
-            bar.getByRole('button', { name: 'Close menu' }),
-            menu.getByRole('combobox', { name: 'Search lands and NFAs' }),
-            menu.getByRole('link', { name: 'Profile' }),
-            menu.getByRole('button', { name: 'Logout' }),
-          ],
-          '390 px, menu open',
-        );
-      });
-    },
-  );
-
-  void test(
-    'the uploaded avatar appears in the top bar right after saving /edit',
-    { skip: noApi },
-    async (t) => {
-      await withPage(site.browser, t, async ({ page }) => {
-        await signUp(page, site.stack.siteUrl);
-        const profileLink = topBar(page).getByRole('link', { name: 'Profile' });
-        assert.equal(
-          await profileLink.locator('img').count(),
-          0,
-          'no avatar yet: the generic icon',
-        );
-        await profileLink.locator('svg').waitFor();
-
-        await navigateInApp(page, '/edit');
-        await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
-        await page.locator('input[type="file"]').setInputFiles({
-          name: 'me.png',
-          mimeType: 'image/png',
-          buffer: PIXEL_PNG,
-        });
-        await page.getByRole('button', { name: 'Save' }).click();
-        await page.waitForURL((url) => url.pathname.toLowerCase() === '/profile');
-
-        const avatar = profileLink.locator('img');
-        await avatar.waitFor();
-        const src = await avatar.getAttribute('src');
-        assert.match(src ?? '', /^https?:\/\/[^/]+\/.+/, 'an image on the API host');
-        await page.waitForFunction(
-          (img) => img instanceof HTMLImageElement && img.complete && img.naturalWidth > 0,
-          await avatar.elementHandle(),
-        );
-        assert.equal(await profileLink.locator('svg').count(), 0, 'the generic icon is gone');
-      });
-    },
-  );
-
-  void test(
-    'at 390 px the /List and /Activity tables stack: Price and Time in view, nothing scrolls sideways',
-    { skip: noApi },
-    async (t) => {
-      await withPage(site.browser, t, async ({ page }) => {
-        await page.setViewportSize({ width: 390, height: 844 });
-        await page.goto(`${site.stack.siteUrl}/signin`);
-        await page.getByLabel('Email', { exact: true }).fill('demo@hypertek.local');
-        await page.getByLabel('Password', { exact: true }).fill('HyperTek2117');
-        await page.getByRole('button', { name: 'Sign In', exact: true }).click();
-        await page.waitForURL((url) => url.pathname.toLowerCase() === '/profile');
-
-        await navigateInApp(page, '/List');
-        const listings = page.getByRole('table');
-        await listings.waitFor();
-        await assertNoSidewaysScroll(page, '/List');
-        const firstListing = listings.getByRole('row').nth(1);
-        await assertWhollyVisible(firstListing.getByText('Active', { exact: true }), "'Active'");
-        await assertWhollyVisible(firstListing.locator('td.price'), 'the listing price');
-        await assertWhollyVisible(
-          page.getByRole('checkbox', { name: 'Select all listings' }),
-          "'Select all'",
-        );
-
-        await navigateInApp(page, '/Activity');
-        const activity = page.getByRole('table');
-        await activity.getByRole('columnheader', { name: 'Time' }).waitFor({ state: 'attached' });
-        await activity.getByRole('row').nth(1).waitFor();
-        await assertNoSidewaysScroll(page, '/Activity');
-        const firstEntry = activity.getByRole('row').nth(1);
-        await assertWhollyVisible(firstEntry.locator('td.price'), 'the activity price');
-        await assertWhollyVisible(firstEntry.getByRole('cell').last(), 'the activity time');
-        assert.match(
-          (await firstEntry.getByRole('cell').last().innerText()).replace(/\s+/g, ' '),
-          /Time \d+d/,
-        );
-      });
-    },
-  );
+      await navigateInApp(page, '/Activity');
+      const activity = page.getByRole('table');
+      await activity.getByRole('columnheader', { name: 'Time' }).waitFor({ state: 'attached' });
+      await activity.getByRole('row').nth(1).waitFor();
+      await assertNoSidewaysScroll(page, '/Activity');
+      const firstEntry = activity.getByRole('row').nth(1);
+      await assertWhollyVisible(firstEntry.locator('td.price'), 'the activity price');
+      await assertWhollyVisible(firstEntry.getByRole('cell').last(), 'the activity time');
+      assert.match(
+        (await firstEntry.getByRole('cell').last().innerText()).replace(/\s+/g, ' '),
+        /Time \d+d/,
+      );
+    });
+  });
 });

@@ -3,16 +3,12 @@
 // through the same module that serves production (scripts/serve), each on a free port so that a
 // developer's running site does not clash. A remote can be stopped and started again.
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { repoRoot } from '../serve/apps.mjs';
 import { apiProcessEnv } from '../serve/runtime-config.mjs';
 import { freePort, siteEnv, startSite } from '../serve/site.mjs';
 import { signalGroup, waitForHttp } from './processes.mjs';
-
-/** Is the API in this checkout? */
-export const apiPresent = () => existsSync(join(repoRoot, 'api/package.json'));
 
 /** @param {import('node:child_process').ChildProcess} child */
 async function stopChild(child) {
@@ -29,7 +25,7 @@ async function stopChild(child) {
  * @param {{ env?: Record<string, string>, apiPort?: number, apiLogLevel?: string, apiOutput?: NodeJS.WritableStream, log?: (line: string) => void }} [options]
  *   `env` reaches the API and the web servers; the API's lines go to `apiOutput` (default: this
  *   process's stdout and stderr, as the API wrote them); `log` receives the web servers' lines.
- * @returns {Promise<{ siteUrl: string, apiUrl: string | null, stopRemote: (name: string) => Promise<void>, startRemote: (name: string) => Promise<void>, close: () => Promise<void> }>}
+ * @returns {Promise<{ siteUrl: string, apiUrl: string, stopRemote: (name: string) => Promise<void>, startRemote: (name: string) => Promise<void>, close: () => Promise<void> }>}
  */
 export async function startStack({
   env: extraEnv = {},
@@ -51,45 +47,37 @@ export async function startStack({
   };
   const site = await startSite({ ports: { api: port }, env, log });
 
-  /** @type {import('node:child_process').ChildProcess | null} */
-  let api = null;
   let stopping = false;
-  if (apiPresent()) {
-    api = spawn(
-      process.execPath,
-      [join(repoRoot, 'scripts/pnpm.mjs'), '--filter', '@hypertek/api', 'start'],
-      {
-        cwd: repoRoot,
-        env: apiProcessEnv(siteEnv(site.ports, env)),
-        detached: true,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      },
-    );
-    // The API's log, prefixed; quiet once it is being stopped (pnpm reports the SIGTERM as a failure).
-    for (const [stream, out] of [
-      [api.stdout, apiOutput ?? process.stdout],
-      [api.stderr, apiOutput ?? process.stderr],
-    ]) {
-      if (stream) {
-        createInterface({ input: stream }).on('line', (line) => {
-          if (!stopping) out.write(`[api] ${line}\n`);
-        });
-      }
-    }
+  const api = spawn(
+    process.execPath,
+    [join(repoRoot, 'scripts/pnpm.mjs'), '--filter', '@hypertek/api', 'start'],
+    {
+      cwd: repoRoot,
+      env: apiProcessEnv(siteEnv(site.ports, env)),
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  // The API's log, prefixed; quiet once it is being stopped (pnpm reports the SIGTERM as a failure).
+  for (const [stream, out] of [
+    [api.stdout, apiOutput ?? process.stdout],
+    [api.stderr, apiOutput ?? process.stderr],
+  ]) {
+    createInterface({ input: stream }).on('line', (line) => {
+      if (!stopping) out.write(`[api] ${line}\n`);
+    });
   }
   const close = async () => {
     stopping = true;
     await site.close();
-    if (api) await stopChild(api);
+    await stopChild(api);
   };
   try {
-    if (api) {
-      const base = `http://127.0.0.1:${String(port)}`;
-      const probes = ['/readyz', '/api/v1/readyz', '/healthz', '/api/v1/healthz'].map(
-        (p) => base + p,
-      );
-      await waitForHttp(probes, { child: api, name: 'api', timeoutMs: 90_000 });
-    }
+    const base = `http://127.0.0.1:${String(port)}`;
+    const probes = ['/readyz', '/api/v1/readyz', '/healthz', '/api/v1/healthz'].map(
+      (p) => base + p,
+    );
+    await waitForHttp(probes, { child: api, name: 'api', timeoutMs: 90_000 });
   } catch (error) {
     await close();
     throw error;
@@ -97,7 +85,7 @@ export async function startStack({
 
   return {
     siteUrl: site.url('host'),
-    apiUrl: api ? `${site.url('api')}/api/v1` : null,
+    apiUrl: `${site.url('api')}/api/v1`,
     stopRemote: site.stop,
     startRemote: site.start,
     close,
