@@ -48,18 +48,18 @@ export function createRemoteCache({
   fetchImpl = fetch,
   log = () => {},
 } = {}) {
-  /** @type {Map<string, { body: string | null, etag: string | null, at: number, pending: Promise<string | null> | null }>} */
+  /** @type {Map<string, { body: string | null, etag: string | null, at: number, okAt: number, pending: Promise<string | null> | null }>} */
   const entries = new Map();
   const refresh = async (url, entry) => {
     try {
       const headers = entry.etag ? { 'If-None-Match': entry.etag } : {};
       const response = await fetchImpl(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
       if (response.status === 304 && entry.body !== null) {
-        entry.at = Date.now();
+        entry.at = entry.okAt = Date.now();
       } else if (response.ok) {
         entry.body = await response.text();
         entry.etag = response.headers.get('etag');
-        entry.at = Date.now();
+        entry.at = entry.okAt = Date.now();
       } else {
         // Gone (404: the remote has no snapshot of this page, or no longer) — remember that too.
         entry.body = null;
@@ -82,11 +82,17 @@ export function createRemoteCache({
      */
     get(url, { stale = false } = {}) {
       let entry = entries.get(url);
-      if (!entry) entries.set(url, (entry = { body: null, etag: null, at: 0, pending: null }));
+      if (!entry)
+        entries.set(url, (entry = { body: null, etag: null, at: 0, okAt: 0, pending: null }));
       if (Date.now() - entry.at < ttlMs) return Promise.resolve(entry.body);
       const known = entry.at > 0;
       entry.pending ??= refresh(url, entry).finally(() => (entry.pending = null));
       return stale && known ? Promise.resolve(entry.body) : entry.pending;
+    },
+    /** How long ago `url`'s kept body was last confirmed by its origin (Infinity: never). */
+    age(url) {
+      const entry = entries.get(url);
+      return entry?.body != null && entry.okAt > 0 ? Date.now() - entry.okAt : Infinity;
     },
   };
 }
@@ -113,6 +119,22 @@ export function snapshotParts(snapshot) {
   const images = /^<!--preload-images:(\d{1,2})-->/.exec(html);
   if (images) html = html.slice(images[0].length);
   return { fetches, images: images ? Math.min(Number(images[1]), MAX_IMAGE_PRELOADS) : 0, html };
+}
+
+/** A kept first read older than this is not put in a page (its preload is, as without it). */
+const FIRST_DATA_MAX_AGE_MS = 10_000;
+
+/** A list answer that the page can show as it is: a successful envelope, or an array. */
+function successfulAnswer(text) {
+  if (!text) return null;
+  try {
+    const body = JSON.parse(text);
+    return Array.isArray(body) || (body?.success === true && Array.isArray(body.data))
+      ? body
+      : null;
+  } catch {
+    return null;
+  }
 }
 
 /** At most this many images are preloaded for a page (the first screen's, not a whole list). */
@@ -245,10 +267,18 @@ export async function createComposer({ root, config, log = () => {}, cache }) {
       // The first screen's art (the page's largest picture, its LCP on a phone): known from the
       // first read's answer, which this server keeps like the remote's files. Otherwise the
       // browser would find the images only once the app has rendered the list.
-      const images =
-        page.images > 0 && reads[0]
-          ? firstImages(await remoteFiles.get(reads[0], { stale: true }), page.images, apiOrigin)
-          : [];
+      const firstAnswer = reads[0] ? await remoteFiles.get(reads[0], { stale: true }) : null;
+      const images = page.images > 0 ? firstImages(firstAnswer, page.images, apiOrigin) : [];
+      // And the first read's answer itself, when it is recent and a success: the page's first
+      // render shows its data without asking (shared's `firstData`), and nothing is preloaded for it.
+      const inline =
+        reads[0] && remoteFiles.age(reads[0]) <= FIRST_DATA_MAX_AGE_MS
+          ? successfulAnswer(firstAnswer)
+          : null;
+      const firstData =
+        inline === null
+          ? ''
+          : `<script type="application/json" id="first-data">${scriptJson({ [page.fetches[0]]: inline })}</script>`;
       // Fetched the way the app fetches them (CORS, no credentials), so its requests use these:
       // the remote's manifest (read by the federation runtime) and the page's public API reads.
       const fetchPreload = (href) =>
@@ -269,7 +299,8 @@ export async function createComposer({ root, config, log = () => {}, cache }) {
         ...(reads.length > 0 && httpClient
           ? [`<link rel="preload" as="script" href="/static/js/${escapeAttribute(httpClient)}">`]
           : []),
-        ...reads.map(fetchPreload),
+        firstData,
+        ...reads.slice(inline === null ? 0 : 1).map(fetchPreload),
         ...images.map(
           (href) =>
             `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high">`,

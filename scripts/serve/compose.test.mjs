@@ -209,6 +209,13 @@ describe('composed documents', () => {
     ]);
     assert.match(html, /inert=""><h1>Lands<\/h1>/);
     assert.equal(html.includes('preload-images'), false);
+    // The answer itself comes with the page (safe inside its script element), so the read is not
+    // preloaded: the page shows it without asking.
+    const [, inline] = html.match(
+      /<script type="application\/json" id="first-data">(.*?)<\/script>/,
+    );
+    assert.deepEqual(JSON.parse(inline), { '/land/getland?limit=19': JSON.parse(answer) });
+    assert.equal(html.includes('as="fetch" href="http://api.test'), false);
 
     // A shared link with a sort reads its own page: neither that read nor its art is preloaded.
     const sorted = await composer.html('/land', '?sort=price_asc');
@@ -233,6 +240,16 @@ describe('composed documents', () => {
       };
       const { composer } = await composerWith(files);
       assert.match(await composer.html('/land'), /href="http:\/\/api\.test\/one\.svg"/);
+      // Not confirmed for a while (the API not answering): its data is no longer put in the page.
+      files[read] = new Error('connection refused');
+      now += 60_000;
+      await composer.html('/land');
+      const old = await composer.html('/land');
+      assert.equal(old.includes('id="first-data"'), false);
+      assert.match(
+        old,
+        /<link rel="preload" as="fetch" href="http:\/\/api\.test\/api\/v1\/land\/getland\?limit=19" crossorigin>/,
+      );
       files[read] = { body: JSON.stringify([{ image: '/two.svg' }]), etag: '"r2"' };
       now += 60_000;
       // Stale: the old answer now, the new one fetched meanwhile for the next page.
@@ -254,6 +271,21 @@ describe('composed documents', () => {
     assert.deepEqual(firstImages(JSON.stringify({ data: 'x' }), 3, origin), []);
     assert.deepEqual(firstImages(JSON.stringify([{ image: '//evil.test/x.svg' }]), 3, origin), []);
     assert.deepEqual(firstImages(null, 3, origin), []);
+  });
+
+  it('put no answer in the page that is not a successful list', async () => {
+    const read = 'http://api.test/api/v1/land/getland?limit=19';
+    const { composer } = await composerWith({
+      [REMOTE]: { body: manifest, etag: '"m1"' },
+      [snapshotUrl]: {
+        body: '<!--preload-fetch:["/land/getland?limit=19"]--><h1>Lands</h1>',
+        etag: '"s1"',
+      },
+      [read]: { body: JSON.stringify({ success: false, message: 'no' }), etag: '"r1"' },
+    });
+    const html = await composer.html('/land');
+    assert.equal(html.includes('first-data'), false);
+    assert.match(html, /as="fetch" href="http:\/\/api\.test\/api\/v1\/land\/getland\?limit=19"/);
   });
 
   it('take from a snapshot header only API paths of this API', () => {

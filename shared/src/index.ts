@@ -30,6 +30,7 @@ export {
 } from './config/runtime-config';
 export type { RemoteName, RuntimeConfig, RuntimeConfigInput } from './config/runtime-config';
 export { http, errorMessage, isCancelled, preloadHttp } from './api/http-client';
+export { firstData, forgetFirstData } from './api/first-data';
 export { api } from './api/endpoints';
 export type { Api } from './api/endpoints';
 export { tokens } from './tokens/tokens';

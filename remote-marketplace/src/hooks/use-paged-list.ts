@@ -52,6 +52,15 @@ type Outcome<T> = LoadedList<T> | 'failed' | 'cancelled';
 const listOf = <T>(body: ListResponse<T> | T[]): T[] =>
   Array.isArray(body) ? body : Array.isArray(body.data) ? body.data : [];
 
+/** A successful list answer as a loaded list (null for anything else): what a page came with. */
+export function loadedListOf<T>(body: unknown): LoadedList<T> | null {
+  if (Array.isArray(body)) return { items: body as T[], nextCursor: null };
+  if (!body || typeof body !== 'object') return null;
+  const answer = body as ListResponse<T>;
+  if (!answer.success || !Array.isArray(answer.data)) return null;
+  return { items: answer.data, nextCursor: answer.nextCursor ?? null };
+}
+
 /**
  * One page of a list call. Failures are logged (SPEC §8): 'Failed to fetch market data' with the
  * server's message when `success` is false, 'Error fetching market data' on an exception.

@@ -19,6 +19,7 @@ export function CatalogueBrowser({
   nouns,
   leading,
   headingLevel,
+  firstRead,
 }: {
   kind: ItemKind;
   fetch: CatalogueFetch;
@@ -26,6 +27,8 @@ export function CatalogueBrowser({
   nouns: Nouns;
   leading: ReactNode;
   headingLevel: 2 | 3;
+  /** The API path of the first page without sort or filters (its answer may come with the HTML). */
+  firstRead?: string;
 }) {
   const { key } = useLocation();
   const { filter, setFilter } = useCatalogueFilter(kind);
@@ -46,6 +49,7 @@ export function CatalogueBrowser({
         nouns={nouns}
         leading={leading}
         headingLevel={headingLevel}
+        firstRead={firstRead}
         onClearFilters={() => setFilter(withoutFilters(filter))}
       />
     </>

@@ -4,12 +4,13 @@ import type {
   CatalogueQuery,
   ListResponse,
 } from '@hypertek/shared';
+import { firstData } from '@hypertek/shared';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
 import { CardGridSkeleton } from '../../components/card-grid-skeleton';
 import { EmptyCollection } from '../../components/empty-collection';
-import { usePagedList } from '../../hooks/use-paged-list';
+import { loadedListOf, usePagedList } from '../../hooks/use-paged-list';
 import { itemId, type ItemKind, type WireItem } from '../../lib/catalogue-item';
 import { activeFilterCount } from './catalogue-url';
 import {
@@ -96,6 +97,7 @@ export function CatalogueResults({
   leading,
   headingLevel,
   onClearFilters,
+  firstRead,
 }: {
   kind: ItemKind;
   fetch: CatalogueFetch;
@@ -106,6 +108,8 @@ export function CatalogueResults({
   leading: ReactNode;
   headingLevel: 2 | 3;
   onClearFilters: () => void;
+  /** The API path of the list's first page without sort or filters (the page's `preloadFetch`). */
+  firstRead?: string | undefined;
 }) {
   const location = useLocation();
   // The history entry this list belongs to (the page mounts it anew for each one); it may stay
@@ -118,7 +122,14 @@ export function CatalogueResults({
   useLayoutEffect(() => {
     shown.current = location.pathname + location.search;
   }, [location]);
-  const [restored] = useState(() => readSnapshot(entry, url));
+  const [restored] = useState(
+    () =>
+      readSnapshot(entry, url) ??
+      // The page's first view in this document: the answer may have come with the HTML.
+      (firstRead && entry === 'default' && location.search === ''
+        ? loadedListOf<WireItem>(firstData(firstRead))
+        : null),
+  );
   const [scroll] = useState<ScrollRecord | null>(() => (restored ? readScroll(entry) : null));
   const list = usePagedList(fetch, firstPage, {
     query: filter,

@@ -1,3 +1,4 @@
+import { forgetFirstData } from '@hypertek/shared';
 import { deferred, serveApi } from '@hypertek/shared/testing';
 import { act, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -13,7 +14,7 @@ import {
 } from '../../test/browsing';
 import { list } from '../../test/http';
 import { renderPage } from '../../test/render';
-import LandPage, { LAND_PAGE_SIZE } from './land-page';
+import LandPage, { LAND_PAGE_SIZE, preloadFetch } from './land-page';
 
 const open = (url = '/land') => renderPage(<LandPage />, { path: '/land', url });
 const buyLinks = () => screen.queryAllByRole('link', { name: /^Buy Now/ });
@@ -236,6 +237,56 @@ describe('/land and Back', () => {
     // And the list goes on from where it was.
     expect(screen.getByRole('button', { name: 'Load more lands' })).toBeInTheDocument();
     layout.mockRestore();
+  });
+});
+
+describe('/land with its first page in the HTML', () => {
+  /** The host's server put this answer in the page (`<script id="first-data">`). */
+  const cameWithThePage = (answer: unknown) => {
+    const script = document.createElement('script');
+    script.type = 'application/json';
+    script.id = 'first-data';
+    script.textContent = JSON.stringify({ [preloadFetch[0]!]: answer });
+    document.body.append(script);
+    forgetFirstData();
+    return () => {
+      script.remove();
+      forgetFirstData();
+    };
+  };
+
+  it('shows those lands at once, without asking the API, and goes on from its cursor', async () => {
+    const remove = cameWithThePage(list(makeItems('land', LAND_PAGE_SIZE), 'page-2').data);
+    const sent = serveApi({
+      'GET /land/getland': list(makeItems('land', MORE_PAGE_SIZE, LAND_PAGE_SIZE + 1), null),
+    });
+    open();
+    // The first render already has them: no loading state, no request.
+    expect(screen.queryByRole('status', { name: 'Loading Lands' })).not.toBeInTheDocument();
+    expect(buyLinks()[0]).toHaveAttribute('href', '/buy-land?id=land-1');
+    expect(screen.getByText(`Showing ${LAND_PAGE_SIZE} lands`)).toBeInTheDocument();
+    expect(sent).toHaveLength(0);
+    await userEvent.click(screen.getByRole('button', { name: 'Load more lands' }));
+    await screen.findByText(`Showing all ${LAND_PAGE_SIZE + MORE_PAGE_SIZE} lands`);
+    expect(sent).toHaveLength(1);
+    expect((sent[0]!.params as { cursor?: string }).cursor).toBe('page-2');
+    remove();
+  });
+
+  it('asks the API when the address has a sort or filter, or the answer was not a success', async () => {
+    for (const [url, answer] of [
+      ['/land?sort=price_asc', list(makeItems('land', 2)).data],
+      ['/land', { success: false, message: 'down' }],
+    ] as const) {
+      const remove = cameWithThePage(answer);
+      const sent = serveApi({ 'GET /land/getland': list(makeItems('land', 3)) });
+      const { unmount } = open(url);
+      await loaded();
+      expect(sent).toHaveLength(1);
+      expect(screen.getByText('Showing all 3 lands')).toBeInTheDocument();
+      unmount();
+      remove();
+    }
   });
 });
 

@@ -39,6 +39,7 @@ export default function LandPage() {
           firstPage={LAND_PAGE_SIZE}
           nouns={NOUNS}
           leading={<InstantSellTile headingLevel={2} />}
+          firstRead={preloadFetch[0]}
           headingLevel={2}
         />
       </PageSection>

@@ -36,6 +36,7 @@ export default function NfaExpandPage() {
           firstPage={MARKET_PAGE_SIZE}
           nouns={NOUNS}
           leading={<InstantSellTile />}
+          firstRead={preloadFetch[0]}
           headingLevel={3}
         />
       </PageSection>
