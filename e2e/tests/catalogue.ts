@@ -159,7 +159,7 @@ void describe('catalogue', () => {
     await withPage(site.browser, t, async ({ page }) => {
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto(`${site.stack.siteUrl}/nfa-expand`);
-      const grid = page.getByRole('region', { name: 'Collectibles' });
+      const grid = marketplace(page).getByRole('region', { name: 'Collectibles' });
       await grid.locator('a.mp-card-buy').first().waitFor();
       const firstRow = grid.locator('.mp-virtual-row').first().locator('article');
       assert.equal(await firstRow.count(), 4);

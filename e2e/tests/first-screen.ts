@@ -32,7 +32,7 @@ void describe('first screen', () => {
     }
   });
 
-  void test('with scripts off, a phone still sees the top bar, the page and the footer', async (t) => {
+  void test('with scripts off, a phone still sees the top bar, the page with its first lands, and the footer', async (t) => {
     const context = await site.browser.newContext({
       viewport: { width: 390, height: 844 },
       javaScriptEnabled: false,
@@ -43,6 +43,20 @@ void describe('first screen', () => {
       assert.equal(await page.locator('h1', { hasText: 'Lands' }).isVisible(), true);
       assert.equal(await page.locator('header.top-bar').isVisible(), true);
       assert.equal(await page.locator('footer.footer').count(), 1);
+      // The first lands themselves, drawn by the server with the catalogue's answer: the first
+      // card after the Instant Sell tile, with its art loaded.
+      const card = page.locator('article.item-card').first();
+      assert.equal(await card.isVisible(), true, 'no land card drawn');
+      assert.match(
+        (await card.locator('a.mp-card-buy').getAttribute('href')) ?? '',
+        /^\/buy-land\?id=/,
+      );
+      const art = card.locator('img.mp-item-image');
+      await art.evaluate((img: HTMLImageElement) => img.decode());
+      assert.ok(
+        await art.evaluate((img: HTMLImageElement) => img.naturalWidth > 0),
+        'art not loaded',
+      );
     } catch (error) {
       t.diagnostic(String(error));
       throw error;

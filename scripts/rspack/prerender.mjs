@@ -21,7 +21,7 @@
  * that answer and preloads those images with the page (the first card's image is a list page's
  * largest picture).
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -144,6 +144,10 @@ class PrerenderPlugin {
               (fetches.length > 0 ? `<!--preload-fetch:${JSON.stringify(fetches)}-->` : '') +
               (images > 0 ? `<!--preload-images:${images}-->` : '');
             writeFileSync(path.join(outDir, `${snapshot}.html`), header + html);
+            // A page that reads data also publishes its Node build: the host's server renders it
+            // with the first read's answer, so the first screen shows the data itself
+            // (scripts/serve/compose.mjs, `renderWithData`).
+            if (fetches.length > 0) copyFileSync(file, path.join(outDir, `${snapshot}.cjs`));
           }
         } catch (error) {
           throw new Error(

@@ -12,7 +12,9 @@
 // time gives the frame with the loading state (or its last known snapshot), never a slower page.
 import { createHash } from 'node:crypto';
 import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { runInThisContext } from 'node:vm';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 const PRERENDER_DIR = 'prerender';
@@ -75,19 +77,14 @@ export function createRemoteCache({
     return entry.body;
   };
   return {
-    /**
-     * The body of `url`, or null when it has none (or never answered). With `stale`, a copy older
-     * than `ttlMs` is answered at once while a fresh one is fetched for the next call (only the
-     * first call for a URL waits).
-     */
-    get(url, { stale = false } = {}) {
+    /** The body of `url`, or null when it has none (or never answered). */
+    get(url) {
       let entry = entries.get(url);
       if (!entry)
         entries.set(url, (entry = { body: null, etag: null, at: 0, okAt: 0, pending: null }));
       if (Date.now() - entry.at < ttlMs) return Promise.resolve(entry.body);
-      const known = entry.at > 0;
       entry.pending ??= refresh(url, entry).finally(() => (entry.pending = null));
-      return stale && known ? Promise.resolve(entry.body) : entry.pending;
+      return entry.pending;
     },
     /** How long ago `url`'s kept body was last confirmed by its origin (Infinity: never). */
     age(url) {
@@ -137,6 +134,79 @@ function successfulAnswer(text) {
   }
 }
 
+/** Where a page rendered in Node finds the site's config and its first reads' answers (shared's `serverRender`). */
+const SERVER_RENDER_KEY = Symbol.for('hypertek.serverRender');
+
+/**
+ * Renders a remote's page with its first read's answer, in this process: the page's Node build
+ * (`<remote>/prerender/<module>.cjs`, published by its build beside the snapshot; the same code
+ * the browser runs, React and React Router taken from the host's own packages) inside a memory
+ * router at `pathname`, the answers readable by the page for the length of the render. Module
+ * Federation's server side, reduced to what a first screen needs: nothing is hydrated, the live
+ * page renders over this picture as over the snapshot. Compiled modules and rendered pages are
+ * kept per source and answer; anything that fails gives null (the snapshot is used instead).
+ */
+export function createDataRenderer({ appDir, config, log = () => {} }) {
+  let react = null;
+  try {
+    const require = createRequire(join(appDir, 'package.json'));
+    react = {
+      require,
+      createElement: require('react').createElement,
+      renderToString: require('react-dom/server').renderToString,
+      MemoryRouter: require('react-router').MemoryRouter,
+    };
+  } catch (error) {
+    log(`compose: pages are not rendered with their data (${error.message})`);
+  }
+  /** @type {Map<string, any>} */
+  const modules = new Map();
+  /** @type {Map<string, string | null>} */
+  const pages = new Map();
+  const keep = (map, key, value, limit) => {
+    if (map.size >= limit) map.delete(map.keys().next().value);
+    map.set(key, value);
+    return value;
+  };
+  const load = (source, url) => {
+    if (modules.has(source)) return modules.get(source);
+    const module = { exports: {} };
+    runInThisContext(`(function (exports, require, module) {${source}\n})`, { filename: url })(
+      module.exports,
+      react.require,
+      module,
+    );
+    return keep(modules, source, module.exports, 8);
+  };
+  return {
+    /** The page's HTML with `answers` (path → body), or null. */
+    render(source, url, pathname, answers) {
+      if (!react || !source) return null;
+      const key = `${url}\n${pathname}\n${source.length}:${createHash('sha1').update(source).digest('base64url')}\n${JSON.stringify(answers)}`;
+      if (pages.has(key)) return pages.get(key);
+      let html = null;
+      const global = /** @type {Record<symbol, unknown>} */ (globalThis);
+      try {
+        const Page = load(source, url).default;
+        if (typeof Page !== 'function') throw new Error('no default export');
+        global[SERVER_RENDER_KEY] = { config, answers };
+        html = react.renderToString(
+          react.createElement(
+            react.MemoryRouter,
+            { initialEntries: [pathname] },
+            react.createElement(Page),
+          ),
+        );
+      } catch (error) {
+        log(`compose: ${url} not rendered with its data (${error.message}); the snapshot is used`);
+      } finally {
+        delete global[SERVER_RENDER_KEY];
+      }
+      return keep(pages, key, html, 20);
+    },
+  };
+}
+
 /** At most this many images are preloaded for a page (the first screen's, not a whole list). */
 const MAX_IMAGE_PRELOADS = 8;
 
@@ -184,13 +254,16 @@ export function pageAssets(manifestText, manifestUrl, module) {
 /**
  * @param {{ root: string, config: { remotes: Record<string, string>, apiBaseUrl: string }, log?: (line: string) => void, cache?: ReturnType<typeof createRemoteCache> }} options
  */
-export async function createComposer({ root, config, log = () => {}, cache }) {
+export async function createComposer({ root, config, log = () => {}, cache, renderer }) {
   const indexHtml = await readFile(join(root, 'index.html'), 'utf8');
   /** @type {{ slot: string, loading: string, routes: Record<string, { remote: string, module: string, html: string }> } | null} */
   const frames = await readFile(join(root, PRERENDER_DIR, 'frames.json'), 'utf8')
     .then(JSON.parse)
     .catch(() => null);
   const remoteFiles = cache ?? createRemoteCache({ log });
+  // The host's packages (React, React Router) are those of the app the server serves: its build's
+  // parent folder (the host's package in the repository, the image's folder in production).
+  const dataRenderer = renderer ?? createDataRenderer({ appDir: dirname(root), config, log });
   const configScript = `<script type="application/json" id="runtime-config">${scriptJson(config)}</script>`;
   // The host's stylesheets, read once: their font faces are preloaded on every page, and a drawn
   // page carries them inline (nothing to fetch before its first paint).
@@ -267,7 +340,8 @@ export async function createComposer({ root, config, log = () => {}, cache }) {
       // The first screen's art (the page's largest picture, its LCP on a phone): known from the
       // first read's answer, which this server keeps like the remote's files. Otherwise the
       // browser would find the images only once the app has rendered the list.
-      const firstAnswer = reads[0] ? await remoteFiles.get(reads[0], { stale: true }) : null;
+      // Kept like the remote's files: asked again (with its ETag) when older than a few seconds.
+      const firstAnswer = reads[0] ? await remoteFiles.get(reads[0]) : null;
       const images = page.images > 0 ? firstImages(firstAnswer, page.images, apiOrigin) : [];
       // And the first read's answer itself, when it is recent and a success: the page's first
       // render shows its data without asking (shared's `firstData`), and nothing is preloaded for it.
@@ -306,10 +380,19 @@ export async function createComposer({ root, config, log = () => {}, cache }) {
             `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high">`,
         ),
       ].join('');
+      // With a recent answer, the page drawn with its data (the first cards themselves) rather
+      // than its loading state.
+      const moduleUrl = new URL(`${PRERENDER_DIR}/${frame.module}.cjs`, manifestUrl).toString();
+      const drawn =
+        inline === null || snapshot === null
+          ? null
+          : dataRenderer.render(await remoteFiles.get(moduleUrl), moduleUrl, key, {
+              [page.fetches[0]]: inline,
+            });
       // The frame is a picture until the app renders: inert, and without the test ids the app's
       // own elements carry.
       const body = frame.html
-        .replace(frames.slot, snapshot === null ? frames.loading : page.html)
+        .replace(frames.slot, () => (snapshot === null ? frames.loading : (drawn ?? page.html)))
         .replace(/ data-testid="[^"]*"/g, '');
       return drawnPage(head, `<div class="server-frame" inert>${body}</div>`);
     },

@@ -10,6 +10,7 @@ import {
   createComposer,
   createRemoteCache,
   pageAssets,
+  createDataRenderer,
   firstImages,
   snapshotParts,
 } from './compose.mjs';
@@ -79,10 +80,10 @@ before(async () => {
 });
 after(() => rm(root, { recursive: true, force: true }));
 
-const composerWith = async (files, options = {}) => {
+const composerWith = async (files, options = {}, renderer = undefined) => {
   const remote = fakeRemote(files);
   const cache = createRemoteCache({ fetchImpl: remote.fetchImpl, ...options });
-  return { remote, composer: await createComposer({ root, config, cache }) };
+  return { remote, composer: await createComposer({ root, config, cache, renderer }) };
 };
 const snapshotUrl = 'http://remote.test/prerender/land.html';
 
@@ -224,7 +225,7 @@ describe('composed documents', () => {
     assert.equal(remote.calls.filter((url) => url === read).length, 1, 'the read was kept');
   });
 
-  it('answer a page at once with the last known read while a fresh one is fetched', async () => {
+  it('put a kept read in the page only while its origin confirms it, and a changed one at once', async () => {
     const read = 'http://api.test/api/v1/land/getland?limit=19';
     let now = 1_000_000;
     const realNow = Date.now;
@@ -250,12 +251,15 @@ describe('composed documents', () => {
         old,
         /<link rel="preload" as="fetch" href="http:\/\/api\.test\/api\/v1\/land\/getland\?limit=19" crossorigin>/,
       );
+      // Back, with another first page: the next page shows it.
       files[read] = { body: JSON.stringify([{ image: '/two.svg' }]), etag: '"r2"' };
       now += 60_000;
-      // Stale: the old answer now, the new one fetched meanwhile for the next page.
-      assert.match(await composer.html('/land'), /href="http:\/\/api\.test\/one\.svg"/);
-      await new Promise((resolve) => setTimeout(resolve, 10));
-      assert.match(await composer.html('/land'), /href="http:\/\/api\.test\/two\.svg"/);
+      const fresh = await composer.html('/land');
+      assert.match(fresh, /href="http:\/\/api\.test\/two\.svg"/);
+      assert.match(
+        fresh,
+        /id="first-data">\{"\/land\/getland\?limit=19":\[\{"image":"\/two\.svg"\}\]\}/,
+      );
     } finally {
       Date.now = realNow;
     }
@@ -271,6 +275,53 @@ describe('composed documents', () => {
     assert.deepEqual(firstImages(JSON.stringify({ data: 'x' }), 3, origin), []);
     assert.deepEqual(firstImages(JSON.stringify([{ image: '//evil.test/x.svg' }]), 3, origin), []);
     assert.deepEqual(firstImages(null, 3, origin), []);
+  });
+
+  it("draw a data page with its first read's answer, rendered by the remote's Node build, and fall back to the snapshot", async () => {
+    const read = 'http://api.test/api/v1/land/getland?limit=19';
+    const moduleUrl = 'http://remote.test/prerender/land.cjs';
+    // A page as the remote's build publishes it: CommonJS, React from the host's packages.
+    const page = `
+      const { createElement } = require('react');
+      const { useLocation } = require('react-router');
+      exports.default = function LandPage() {
+        const { answers, config } = globalThis[Symbol.for('hypertek.serverRender')];
+        const answer = answers['/land/getland?limit=19'];
+        return createElement('ul', { 'data-path': useLocation().pathname, 'data-api': config.apiBaseUrl },
+          answer.data.map((item) => createElement('li', { key: item._id }, item.title)));
+      };`;
+    const files = {
+      [REMOTE]: { body: manifest, etag: '"m1"' },
+      [snapshotUrl]: {
+        body: '<!--preload-fetch:["/land/getland?limit=19"]--><p class="skeleton">Loading</p>',
+        etag: '"s1"',
+      },
+      [read]: {
+        body: JSON.stringify({ success: true, data: [{ _id: 'a', title: 'Sector $& 1 <b>' }] }),
+        etag: '"r1"',
+      },
+      [moduleUrl]: { body: page, etag: '"c1"' },
+    };
+    const logs = [];
+    const renderer = createDataRenderer({
+      appDir: join(import.meta.dirname, '../../host'),
+      config,
+      log: (line) => logs.push(line),
+    });
+    const { composer } = await composerWith(files, {}, renderer);
+    const html = await composer.html('/land');
+    assert.match(
+      html,
+      /inert=""><ul data-path="\/land" data-api="http:\/\/api\.test\/api\/v1"><li>Sector \$&amp; 1 &lt;b&gt;<\/li><\/ul><\/div>/,
+    );
+    assert.equal(html.includes('skeleton'), false);
+
+    // A page that cannot render: the snapshot, and a line in the log.
+    files[moduleUrl] = { body: 'throw new Error("broken build")', etag: '"c2"' };
+    const { composer: broken } = await composerWith(files, {}, renderer);
+    assert.match(await broken.html('/land'), /inert=""><p class="skeleton">Loading<\/p>/);
+    assert.match(logs.join('\n'), /land\.cjs not rendered with its data \(broken build\)/);
+    assert.equal(globalThis[Symbol.for('hypertek.serverRender')], undefined, 'nothing left behind');
   });
 
   it('put no answer in the page that is not a successful list', async () => {

@@ -4,14 +4,20 @@
  * path, such as `/land/getland?limit=19`, to the API's body) when it has them, so the page's first
  * render shows its data without a request. Only the document's first history entry may use them:
  * anything later asks the API.
+ *
+ * On the server (no document), the host's web server renders a page with the same answers
+ * (`serverRender`).
  */
+import { serverRender } from '../config/server-render';
+
 let answers: Record<string, unknown> | null = null;
 
 /** The answer the page came with for `path` (as the page's client would request it), if any. */
 export function firstData(path: string): unknown {
+  if (typeof document === 'undefined') return serverRender()?.answers?.[path];
   if (answers === null) {
     answers = {};
-    const element = typeof document === 'undefined' ? null : document.getElementById('first-data');
+    const element = document.getElementById('first-data');
     try {
       const parsed: unknown = JSON.parse(element?.textContent ?? '{}');
       if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))

@@ -1,3 +1,5 @@
+import { serverRender } from './server-render';
+
 /**
  * Runtime configuration (ARCHITECTURE.md §2): read by the host at boot from `/config.json`, which
  * the web server writes from environment variables, so one build serves every environment.
@@ -41,19 +43,25 @@ export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {
 
 let current: RuntimeConfig = DEFAULT_RUNTIME_CONFIG;
 
-export const getRuntimeConfig = (): RuntimeConfig => current;
+/** The config in force: the one applied, or while the host's server renders a page, the site's. */
+export const getRuntimeConfig = (): RuntimeConfig => {
+  const rendering = serverRender()?.config;
+  return rendering ? withDefaults(rendering) : current;
+};
 
 /** What `/config.json` may hold: any field, and any subset of the remotes (the rest default). */
 export type RuntimeConfigInput = Partial<Omit<RuntimeConfig, 'remotes'>> & {
   remotes?: Partial<RuntimeConfig['remotes']>;
 };
 
+const withDefaults = (config: RuntimeConfigInput): RuntimeConfig => ({
+  ...DEFAULT_RUNTIME_CONFIG,
+  ...config,
+  remotes: { ...DEFAULT_RUNTIME_CONFIG.remotes, ...config.remotes },
+});
+
 export function setRuntimeConfig(config: RuntimeConfigInput): RuntimeConfig {
-  current = {
-    ...DEFAULT_RUNTIME_CONFIG,
-    ...config,
-    remotes: { ...DEFAULT_RUNTIME_CONFIG.remotes, ...config.remotes },
-  };
+  current = withDefaults(config);
   return current;
 }
 
@@ -78,5 +86,5 @@ export async function loadRuntimeConfig(url = '/config.json'): Promise<RuntimeCo
 export function apiAssetUrl(path: string | null | undefined): string | undefined {
   if (!path) return undefined;
   if (/^(https?:|data:|blob:)/.test(path)) return path;
-  return new URL(path, new URL(current.apiBaseUrl).origin).toString();
+  return new URL(path, new URL(getRuntimeConfig().apiBaseUrl).origin).toString();
 }

@@ -174,6 +174,16 @@ export function VirtualCardGrid({
     );
   };
 
+  // Rendered by the host's server (no window: no screen to fit rows to): the tiles in one grid,
+  // whose columns the stylesheet sets for the visitor's screen, as the loading state lays them out.
+  if (typeof window === 'undefined') {
+    return (
+      <div className="grid grid-4 mp-grid">
+        {Array.from({ length: tiles }, (_, index) => tile(index))}
+      </div>
+    );
+  }
+
   return (
     <div
       ref={container}
