@@ -1,8 +1,9 @@
 // One lint setup for every package: type-aware TypeScript rules, React hooks rules, and the
 // boundaries of ARCHITECTURE.md (remotes never import each other or the host; everything shared
 // goes through @hypertek/shared's exports map).
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -58,6 +59,42 @@ const routerSubset = [
     ],
   },
 ];
+// Layers inside an app: its shared folders (components/, hooks/, lib/, …) → features/<x> → app/.
+// A layer imports only the layers before it, and a feature never imports another feature.
+const SHARED_FOLDERS = ['components', 'hooks', 'lib', 'data', 'styles'];
+/** The feature folders of an app, as they are on disk. */
+const featuresOf = (app) => {
+  try {
+    return readdirSync(`${import.meta.dirname}/${app}/src/features`, { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name);
+  } catch {
+    return [];
+  }
+};
+export const layerZones = (app) => {
+  const src = `./${app}/src`;
+  return [
+    ...featuresOf(app).map((feature) => ({
+      target: `${src}/features/${feature}`,
+      from: `${src}/features`,
+      except: [`./${feature}`],
+      message:
+        "A feature never imports another feature: move what both need to the app's components/, hooks/ or lib/.",
+    })),
+    {
+      target: SHARED_FOLDERS.map((folder) => `${src}/${folder}`),
+      from: [`${src}/features`, `${src}/app`],
+      message: "The app's shared folders never import its features or its app/ layer.",
+    },
+    {
+      target: `${src}/features`,
+      from: `${src}/app`,
+      message: 'Features never import the app/ layer (the app composes them).',
+    },
+  ];
+};
+
 const otherApps = (app) =>
   apps
     .filter((other) => other !== app)
@@ -87,6 +124,12 @@ export default tseslint.config(
       globals: { ...globals.browser, ...globals.node },
     },
     plugins: { 'import-x': importX },
+    // Relative imports resolve to the TypeScript files they name (for no-cycle and the layers).
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.mjs', '.js', '.json'] }),
+      ],
+    },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/restrict-template-expressions': ['error', { allowNumber: true }],
@@ -116,6 +159,17 @@ export default tseslint.config(
     {
       files: testFiles.map((glob) => `${app}/${glob}`),
       rules: { 'no-restricted-imports': restrict(appMessage, otherApps(app)) },
+    },
+    {
+      // Tests may cross layers (a payment journey ends on the result page).
+      files: [`${app}/src/**/*.{ts,tsx}`],
+      ignores: testFiles,
+      rules: {
+        'import-x/no-restricted-paths': [
+          'error',
+          { zones: layerZones(app), basePath: import.meta.dirname },
+        ],
+      },
     },
   ]),
   {

@@ -65,19 +65,3 @@ export const REMOTE_ROUTES: readonly RemoteRouteEntry[] = [
 
 /** Paths (lower case) that show neither top bar nor footer. */
 export const BARE_PATHS = new Set(['/stripe-payment']);
-/** Paths where the search box is hidden. */
-export const NO_SEARCH_PATHS = [
-  '/signup',
-  '/forgot-password',
-  '/reset-password',
-  '/signin',
-  '/about',
-];
-/** Paths where signed-out visitors see no Sign Up button. */
-export const NO_SIGNUP_BUTTON_PATHS = ['/signup', '/signin', '/forgot-password'];
-
-/** True when `pathname` is one of `paths` or below it (case-insensitive). */
-export const isOnPath = (pathname: string, paths: readonly string[]): boolean => {
-  const lower = pathname.toLowerCase().replace(/\/+$/, '') || '/';
-  return paths.some((p) => lower === p || lower.startsWith(`${p}/`));
-};

@@ -3,13 +3,9 @@ import { isValidElement } from 'react';
 import { matchRoutes } from 'react-router';
 
 import { routes } from '../router';
-import {
-  BARE_PATHS,
-  isOnPath,
-  NO_SEARCH_PATHS,
-  NO_SIGNUP_BUTTON_PATHS,
-  REMOTE_ROUTES,
-} from '../route-table';
+import { NO_SEARCH_PATHS, NO_SIGNUP_BUTTON_PATHS } from '../../features/top-bar/top-bar-paths';
+import { isOnPath } from '../../lib/paths';
+import { BARE_PATHS, REMOTE_ROUTES } from '../route-table';
 
 /** What the host's router renders at `path`: the remote and module, or another screen. */
 function served(path: string): { remote: RemoteName; module: string } | string {

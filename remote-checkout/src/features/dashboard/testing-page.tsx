@@ -5,9 +5,9 @@ import { useEffect, useState } from 'react';
 
 // The one place a feature reads another's internals: this page exists to report on card-payment's
 // wiring, so it asks the same provider and key the card form uses.
-import { paymentReturnUrl } from '../card-payment/lib/payment-return';
-import { usePaymentProvider } from '../card-payment/lib/payment-provider';
-import { stripePublishableKey } from '../card-payment/lib/stripe-loader';
+import { paymentReturnUrl } from '../../lib/payment-return';
+import { usePaymentProvider } from '../../lib/payment-provider';
+import { stripePublishableKey } from '../../lib/stripe-loader';
 
 /** A publishable key is public, but the page only needs to show which one: its mode and tail. */
 const maskKey = (key: string): string =>

@@ -3,7 +3,7 @@ import { deferred, serveApi } from '@hypertek/shared/testing';
 import { act, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { MORE_PAGE_SIZE } from '../browse/catalogue-results';
+import { MORE_PAGE_SIZE } from '../../components/catalogue/catalogue-results';
 import { makeItems } from '../../test/fixtures';
 import {
   fakeIntersection,

@@ -3,8 +3,8 @@ import { api } from '@hypertek/shared';
 import { MarketplacePage } from '../../components/marketplace-page';
 import { FIRST_ROW_CARDS } from '../../components/item-card';
 import { PageSection } from '../../components/page-section';
-import { CatalogueBrowser } from '../browse/catalogue-browser';
-import { InstantSellTile } from '../sell/components/instant-sell-tile';
+import { CatalogueBrowser } from '../../components/catalogue/catalogue-browser';
+import { InstantSellTile } from '../../components/instant-sell/instant-sell-tile';
 
 /** Lands of the first page: with the Instant Sell tile the first page fills five rows of four. */
 export const LAND_PAGE_SIZE = 19;

@@ -2,8 +2,8 @@ import { api } from '@hypertek/shared';
 
 import { MarketplacePage } from '../../components/marketplace-page';
 import { PageSection } from '../../components/page-section';
-import { CatalogueBrowser } from '../browse/catalogue-browser';
-import { InstantSellTile } from '../sell/components/instant-sell-tile';
+import { CatalogueBrowser } from '../../components/catalogue/catalogue-browser';
+import { InstantSellTile } from '../../components/instant-sell/instant-sell-tile';
 import { MarketHero } from './components/market-hero';
 
 /**

@@ -2,7 +2,8 @@ import { useApiImage, useSession } from '@hypertek/shared';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { Link, NavLink, useLocation } from 'react-router';
 
-import { isOnPath, NO_SEARCH_PATHS, NO_SIGNUP_BUTTON_PATHS } from '../../../app/route-table';
+import { isOnPath } from '../../../lib/paths';
+import { NO_SEARCH_PATHS, NO_SIGNUP_BUTTON_PATHS } from '../top-bar-paths';
 import { Logo } from '../../../components/logo';
 import { SHOP_ITEMS, SOCIAL_ITEMS } from '../nav-items';
 import { Dropdown } from './dropdown';
@@ -59,11 +60,9 @@ function usePublishedHeight(bar: RefObject<HTMLElement | null>) {
 }
 
 // Only signed-in users see these: they load when first shown, not before the first paint.
-const SearchBox = lazy(() =>
-  import('../../search/components/search-box').then((m) => ({ default: m.SearchBox })),
-);
+const SearchBox = lazy(() => import('./search-box').then((m) => ({ default: m.SearchBox })));
 const LogoutDialog = lazy(() =>
-  import('../../logout/components/logout-dialog').then((m) => ({ default: m.LogoutDialog })),
+  import('./logout-dialog').then((m) => ({ default: m.LogoutDialog })),
 );
 
 /** The top bar of SPEC §2; the mobile menu mirrors it. */

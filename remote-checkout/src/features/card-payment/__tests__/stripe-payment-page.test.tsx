@@ -12,7 +12,7 @@ import {
   PaymentProviderContext,
   type CardPaymentResponse,
   type PaymentProvider,
-} from '../lib/payment-provider';
+} from '../../../lib/payment-provider';
 import StripePaymentPage from '../stripe-payment-page';
 
 // Stripe never loads in tests: the React bindings are replaced by a card element we control, and

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 
 import { useSandboxCardEntry } from '../hooks/use-sandbox-card-entry';
 import type { CardEntry } from '../lib/card-entry';
-import { stripePublishableKey } from '../lib/stripe-loader';
+import { stripePublishableKey } from '../../../lib/stripe-loader';
 
 // Stripe's code (and Stripe.js with it) is fetched only on this branch: never with the sandbox.
 const StripeCardEntry = lazy(() => import('../stripe/stripe-card-entry'));

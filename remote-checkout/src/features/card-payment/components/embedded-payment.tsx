@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 import type { PaymentItem } from '../../../lib/payment-item';
 import { useEmbeddedIntent } from '../hooks/use-embedded-intent';
-import { stripePublishableKey } from '../lib/stripe-loader';
+import { stripePublishableKey } from '../../../lib/stripe-loader';
 import { ConnectingToProvider, SandboxCardEntry } from './card-entry-provider';
 import { SandboxEmbeddedForm } from './sandbox-embedded-form';
 

@@ -12,7 +12,7 @@ import {
   INITIAL_CARD_PAYMENT_STATE,
   type PaymentData,
 } from '../lib/card-payment-machine';
-import { usePaymentProvider } from '../lib/payment-provider';
+import { usePaymentProvider } from '../../../lib/payment-provider';
 
 /**
  * A card payment for `item`: `pay(nameOnCard)` checks the card entry is loaded

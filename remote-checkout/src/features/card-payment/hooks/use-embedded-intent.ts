@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 
 import { itemId, type PaymentItem } from '../../../lib/payment-item';
 import { buildPaymentIntentRequest } from '../lib/card-payment-machine';
-import { usePaymentProvider } from '../lib/payment-provider';
+import { usePaymentProvider } from '../../../lib/payment-provider';
 
 export type EmbeddedIntent =
   | { status: 'creating' }

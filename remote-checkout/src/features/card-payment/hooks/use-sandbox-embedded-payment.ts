@@ -10,8 +10,8 @@ import {
   INITIAL_CARD_PAYMENT_STATE,
   providerErrorMessage,
 } from '../lib/card-payment-machine';
-import { paymentReturnAddress } from '../lib/payment-return';
-import { usePaymentProvider } from '../lib/payment-provider';
+import { paymentReturnAddress } from '../../../lib/payment-return';
+import { usePaymentProvider } from '../../../lib/payment-provider';
 
 /**
  * The embedded payment's confirmation with the sandbox, done as `stripe.confirmPayment` does it:

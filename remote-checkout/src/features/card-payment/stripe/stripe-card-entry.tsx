@@ -6,7 +6,7 @@ import { Elements } from '@stripe/react-stripe-js';
 import { useState, type ReactNode } from 'react';
 
 import type { CardEntry } from '../lib/card-entry';
-import { loadConfiguredStripe } from '../lib/stripe-loader';
+import { loadConfiguredStripe } from '../../../lib/stripe-loader';
 import { useStripeCardEntry } from './use-stripe-card-entry';
 
 function WithStripeEntry({ children }: { children: (entry: CardEntry) => ReactNode }) {

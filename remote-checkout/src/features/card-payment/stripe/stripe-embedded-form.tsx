@@ -12,8 +12,8 @@ import { ChargeNote } from '../components/charge-note';
 import { FormAlert } from '../components/form-alert';
 import { PayButton } from '../components/pay-button';
 import { cardPaymentReducer, INITIAL_CARD_PAYMENT_STATE } from '../lib/card-payment-machine';
-import { paymentReturnUrl } from '../lib/payment-return';
-import { loadConfiguredStripe } from '../lib/stripe-loader';
+import { paymentReturnUrl } from '../../../lib/payment-return';
+import { loadConfiguredStripe } from '../../../lib/stripe-loader';
 
 const APPEARANCE: StripeElementsOptions['appearance'] = {
   theme: 'night',

@@ -1,6 +1,6 @@
 import { HERO_STATS } from '@hypertek/shared';
 
-import { MarketSearch } from '../../search/components/market-search';
+import { MarketSearch } from './market-search';
 
 /** The marketplace hero (SPEC §2): heading, paragraph, the four static tiles and the search box. */
 export function MarketHero() {

@@ -1,10 +1,10 @@
 import { SAMPLE_SELL_ITEM } from '@hypertek/shared';
 import { Link } from 'react-router';
 
-import { DialogButtons, Modal } from '../../../components/modal';
-import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../../hooks/use-media-query';
-import { usdt } from '../../../lib/catalogue-item';
-import type { SellStep } from '../hooks/use-sell-flow';
+import { DialogButtons, Modal } from '../modal';
+import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../hooks/use-media-query';
+import { usdt } from '../../lib/catalogue-item';
+import type { SellStep } from './use-sell-flow';
 
 /** Where small screens go instead of the wallet dialogs (SPEC §4). */
 export const WALLET_CONNECT_PATH = '/wallet-connect';

@@ -6,7 +6,7 @@ import { makeItem, makeItems } from '../../test/fixtures';
 import { prepareBrowsing } from '../../test/browsing';
 import { list } from '../../test/http';
 import { renderPage } from '../../test/render';
-import LandPage, { LAND_PAGE_SIZE } from '../land/land-page';
+import LandPage, { LAND_PAGE_SIZE } from './land-page';
 
 const open = (url: string) => renderPage(<LandPage />, { path: '/land', url });
 const bar = () => within(screen.getByRole('search', { name: 'Sort and filter lands' }));

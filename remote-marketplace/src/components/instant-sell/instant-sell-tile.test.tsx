@@ -2,7 +2,7 @@ import { SELL_DIALOG_DELAY_MS } from '@hypertek/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { renderPage } from '../../../test/render';
+import { renderPage } from '../../test/render';
 import { InstantSellTile } from './instant-sell-tile';
 
 const user = () => userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });

@@ -1,9 +1,9 @@
-import '../../../styles/marketplace.css';
+import '../../styles/marketplace.css';
 
 import { SAMPLE_SELL_ITEM } from '@hypertek/shared';
 
-import { usdt } from '../../../lib/catalogue-item';
-import { useSellFlow } from '../hooks/use-sell-flow';
+import { usdt } from '../../lib/catalogue-item';
+import { useSellFlow } from './use-sell-flow';
 import { SellDialogs } from './sell-dialogs';
 
 /**
