@@ -1,15 +1,13 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useDialog } from '@hypertek/shared/dialog';
+import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 
 import '../styles/base.css';
 
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
-
 /**
- * An accessible dialog over the page (the base `.modal` classes): labelled by its title, focus
- * moves in on open and back to the opener on close, Tab stays inside, Escape and the backdrop
- * close it.
+ * An accessible dialog over the page (the base `.modal` classes): labelled by its title, with the
+ * site's dialog behaviour (`useDialog`: focus in and back, Tab inside, Escape closes, the page
+ * behind does not scroll); the backdrop closes it too.
  */
 export function Modal({
   title,
@@ -27,36 +25,7 @@ export function Modal({
 }) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
-  const close = useRef(onClose);
-  useEffect(() => {
-    close.current = onClose;
-  });
-
-  // Focus goes back to what opened the dialog once it closes…
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    return () => opener?.focus();
-  }, []);
-  // …and into the dialog when it opens or shows another step.
-  const step = focusKey ?? title;
-  useEffect(() => {
-    dialog.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
-  }, [step]);
-
-  const onKeyDown = (event: React.KeyboardEvent) => {
-    if (event.key === 'Escape') return close.current();
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first?.focus();
-    }
-  };
+  const onKeyDown = useDialog(dialog, { onEscape: onClose, focusKey: focusKey ?? title });
 
   return createPortal(
     <div
@@ -69,6 +38,7 @@ export function Modal({
         role="dialog"
         aria-modal="true"
         aria-labelledby={titleId}
+        tabIndex={-1}
         onKeyDown={onKeyDown}
       >
         <div className="ac-modal-head">

@@ -1,10 +1,8 @@
 import '../styles/dialogs.css';
 
-import { useEffect, useEffectEvent, useId, useRef, type ReactNode } from 'react';
+import { useDialog } from '@hypertek/shared/dialog';
+import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
-
-const FOCUSABLE =
-  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 interface ModalProps {
   title: string;
@@ -15,48 +13,14 @@ interface ModalProps {
 }
 
 /**
- * An accessible dialog: role=dialog labelled by its title, focus moves in (to the element marked
- * `data-autofocus`, else the dialog) and back to where it was on close, Tab stays inside, Escape,
- * the × button and a click on the backdrop close it; the page behind does not scroll meanwhile.
+ * An accessible dialog: role=dialog labelled by its title, with the site's dialog behaviour
+ * (`useDialog`: focus in and back, Tab inside, Escape closes, the page behind does not scroll);
+ * the × button and a click on the backdrop close it too.
  */
 export function Modal({ title, onClose, children, actions }: ModalProps) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
-  const close = useEffectEvent(onClose);
-
-  useEffect(() => {
-    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    const node = dialog.current;
-    (node?.querySelector<HTMLElement>('[data-autofocus]') ?? node)?.focus();
-    // The page behind does not scroll while a dialog is open.
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') {
-        event.preventDefault();
-        close();
-      } else if (event.key === 'Tab' && node) {
-        const focusable = [...node.querySelectorAll<HTMLElement>(FOCUSABLE)];
-        const first = focusable[0];
-        const last = focusable[focusable.length - 1];
-        if (!first || !last) return;
-        if (event.shiftKey && document.activeElement === first) {
-          event.preventDefault();
-          last.focus();
-        } else if (!event.shiftKey && document.activeElement === last) {
-          event.preventDefault();
-          first.focus();
-        }
-      }
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.body.style.overflow = overflow;
-      if (previous?.isConnected) previous.focus();
-    };
-  }, []);
+  const onKeyDown = useDialog(dialog, { onEscape: onClose });
 
   return createPortal(
     <div
@@ -67,6 +31,7 @@ export function Modal({ title, onClose, children, actions }: ModalProps) {
     >
       <div
         ref={dialog}
+        onKeyDown={onKeyDown}
         className="modal mp-modal"
         role="dialog"
         aria-modal="true"

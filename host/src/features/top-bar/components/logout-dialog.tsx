@@ -1,18 +1,14 @@
 import { MESSAGES, notify, session } from '@hypertek/shared';
-import { useEffect, useRef } from 'react';
+import { useDialog } from '@hypertek/shared/dialog';
+import { useRef } from 'react';
 import { useNavigate } from 'react-router';
 
 /** 'Confirm Logout' (SPEC §2, §4): Logout clears the session, toasts, and goes to /signin. */
 export function LogoutDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const cancelRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    cancelRef.current?.focus();
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [onClose]);
+  const dialog = useRef<HTMLDivElement>(null);
+  const onKeyDown = useDialog(dialog, { onEscape: onClose, initialFocus: cancelRef });
 
   const logout = () => {
     session.signOut();
@@ -24,6 +20,9 @@ export function LogoutDialog({ onClose }: { onClose: () => void }) {
   return (
     <div className="modal-backdrop" onClick={onClose}>
       <div
+        ref={dialog}
+        onKeyDown={onKeyDown}
+        tabIndex={-1}
         className="modal"
         role="dialog"
         aria-modal="true"

@@ -1,9 +1,8 @@
-import { useEffect, useId, useRef, type KeyboardEvent } from 'react';
+import { useDialog } from '@hypertek/shared/dialog';
+import { useId, useRef } from 'react';
 import { createPortal } from 'react-dom';
 
 import { formatUsd } from '../../../lib/format-usd';
-
-const FOCUSABLE = 'button:not([disabled]), a[href], [tabindex]:not([tabindex="-1"])';
 
 /**
  * The bank's authentication step with the sandbox, as Stripe's 3D Secure test page plays it: the
@@ -25,34 +24,13 @@ export function AuthenticationDialog({
 }) {
   const titleId = useId();
   const textId = useId();
-  const dialog = useRef<HTMLDivElement>(null);
   const complete = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
-    complete.current?.focus();
-    return () => opener?.focus();
-  }, []);
-
-  const onKeyDown = (event: KeyboardEvent) => {
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      if (!busy) onFail();
-      return;
-    }
-    if (event.key !== 'Tab' || !dialog.current) return;
-    const focusable = [...dialog.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (!first || !last) return event.preventDefault();
-    if (event.shiftKey && document.activeElement === first) {
-      event.preventDefault();
-      last.focus();
-    } else if (!event.shiftKey && document.activeElement === last) {
-      event.preventDefault();
-      first.focus();
-    }
-  };
+  // Escape fails the authentication, as closing the bank's window does (not while it is on its way).
+  const dialog = useRef<HTMLDivElement>(null);
+  const onKeyDown = useDialog(dialog, {
+    onEscape: () => !busy && onFail(),
+    initialFocus: complete,
+  });
 
   return createPortal(
     <div className="modal-backdrop co-auth">

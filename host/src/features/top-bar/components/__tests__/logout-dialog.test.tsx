@@ -44,6 +44,24 @@ describe('logout dialog', () => {
     expect(toasts).toEqual([]);
   });
 
+  it('keeps Tab inside, and gives the focus back to the Logout button when it closes', async () => {
+    const { user, dialog } = await openDialog();
+    const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
+    const logout = within(dialog).getByRole('button', { name: 'Logout' });
+
+    await user.tab();
+    expect(logout).toHaveFocus();
+    await user.tab();
+    expect(cancel).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(logout).toHaveFocus();
+
+    await user.keyboard('{Escape}');
+    expect(
+      within(screen.getByTestId('top-bar')).getByRole('button', { name: 'Logout' }),
+    ).toHaveFocus();
+  });
+
   it('Escape closes it and keeps the session', async () => {
     const { user, dialog } = await openDialog();
 
