@@ -42,3 +42,4 @@ export {
 export { formatPrice } from './format/price';
 export type { PriceCurrency } from './format/price';
 export { useApiImage } from './media/use-api-image';
+export { usePressOutside } from './dom/use-press-outside';

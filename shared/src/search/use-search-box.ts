@@ -1,4 +1,4 @@
-import { api, isCatalogueItem } from '@hypertek/shared';
+import { api, isCatalogueItem, usePressOutside } from '@hypertek/shared';
 import {
   useCallback,
   useEffect,
@@ -94,14 +94,7 @@ export function useSearchBox(box: RefObject<HTMLElement | null>, idPrefix: strin
   const close = useCallback(() => setDismissed(results), [results]);
   const setActive = (index: number) => setActiveOf({ results, index });
 
-  useEffect(() => {
-    if (popup === 'none') return;
-    const onPointerDown = (event: PointerEvent) => {
-      if (event.target instanceof Node && !box.current?.contains(event.target)) close();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => document.removeEventListener('pointerdown', onPointerDown);
-  }, [popup, close, box]);
+  usePressOutside(box, close, popup !== 'none');
 
   const choice = useRef(0);
   useEffect(
