@@ -4,7 +4,7 @@ import { createAppConfig } from '../scripts/rspack/create-app-config.mjs';
 export const exposes = {
   './home': './src/features/home/home-page.tsx',
   './about': './src/features/about/about-page.tsx',
-  './funnel-page': './src/features/funnel/funnel-page-page.tsx',
+  './funnel-page': './src/features/funnel/funnel-page.tsx',
   './news': './src/features/news/news-page.tsx',
   './whitepapers': './src/features/whitepapers/whitepapers-page.tsx',
   './faq': './src/features/faq/faq-page.tsx',

@@ -4,7 +4,7 @@ import { lazy } from 'react';
 void renderStandalone('marketing', [
   { path: '/', Page: lazy(() => import('../features/home/home-page')) },
   { path: '/about', Page: lazy(() => import('../features/about/about-page')) },
-  { path: '/funnel-page', Page: lazy(() => import('../features/funnel/funnel-page-page')) },
+  { path: '/funnel-page', Page: lazy(() => import('../features/funnel/funnel-page')) },
   { path: '/news', Page: lazy(() => import('../features/news/news-page')) },
   { path: '/whitepapers', Page: lazy(() => import('../features/whitepapers/whitepapers-page')) },
   { path: '/faq', Page: lazy(() => import('../features/faq/faq-page')) },

@@ -3,10 +3,10 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 
 import { observedCount, scrollIntoView, setReducedMotion } from '../../../test/browser-stubs';
 import { renderPage } from '../../../test/render-page';
-import FunnelPagePage from '../funnel-page-page';
+import FunnelPage from '../funnel-page';
 
 const region = (name: string | RegExp) => screen.getByRole('region', { name });
-const renderFunnel = () => renderPage(<FunnelPagePage />, '/funnel-page');
+const renderFunnel = () => renderPage(<FunnelPage />, '/funnel-page');
 
 describe('Funnel page', () => {
   it('shows the six sections in the order of the spec', () => {

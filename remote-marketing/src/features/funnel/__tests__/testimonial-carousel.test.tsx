@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 
 import { renderPage } from '../../../test/render-page';
 import { TESTIMONIALS } from '../data/testimonials';
-import FunnelPagePage from '../funnel-page-page';
+import FunnelPage from '../funnel-page';
 
 const carousel = () => screen.getByTestId('testimonial-carousel');
 /** The names on the cards shown, in order. */
@@ -33,7 +33,7 @@ afterEach(() => jest.useRealTimers());
 describe('Testimonial carousel', () => {
   it('shows 3 cards at 768 px and wider, 1 below, following resizes', () => {
     setWindowWidth(768);
-    renderPage(<FunnelPagePage />);
+    renderPage(<FunnelPage />);
     expect(shownNames()).toEqual(names.slice(0, 3));
     setWindowWidth(767);
     expect(shownNames()).toEqual([names[0]]);
@@ -43,7 +43,7 @@ describe('Testimonial carousel', () => {
 
   it('advances every 4 seconds and loops back to the first', () => {
     setWindowWidth(390);
-    renderPage(<FunnelPagePage />);
+    renderPage(<FunnelPage />);
     expect(shownNames()).toEqual([names[0]]);
     advance(3999);
     expect(shownNames()).toEqual([names[0]]);
@@ -56,13 +56,13 @@ describe('Testimonial carousel', () => {
   });
 
   it('wraps round the end of the list when three are shown', () => {
-    renderPage(<FunnelPagePage />);
+    renderPage(<FunnelPage />);
     advanceSteps(3);
     expect(shownNames()).toEqual([names[3], names[4], names[0]]);
   });
 
   it('pauses while the pointer is over it', () => {
-    renderPage(<FunnelPagePage />);
+    renderPage(<FunnelPage />);
     fireEvent.mouseEnter(carousel());
     advance(12000);
     expect(shownNames()[0]).toBe(names[0]);
@@ -72,7 +72,7 @@ describe('Testimonial carousel', () => {
   });
 
   it('dots jump to an item and mark it current', () => {
-    renderPage(<FunnelPagePage />);
+    renderPage(<FunnelPage />);
     const dot = screen.getByRole('button', { name: `Show testimonial 4: ${names[3]}` });
     fireEvent.click(dot);
     expect(shownNames()).toEqual([names[3], names[4], names[0]]);
@@ -90,7 +90,7 @@ describe('Testimonial carousel', () => {
   });
 
   it('the stop button halts the slide show until it is started again', () => {
-    renderPage(<FunnelPagePage />);
+    renderPage(<FunnelPage />);
     fireEvent.click(screen.getByRole('button', { name: 'Stop automatic slide show' }));
     advance(20000);
     expect(shownNames()[0]).toBe(names[0]);

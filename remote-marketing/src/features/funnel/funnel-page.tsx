@@ -9,7 +9,7 @@ import { TestimonialsSection } from './components/testimonials-section';
 import { VisionStory } from './components/vision-story';
 
 /** /funnel-page — the static crowdfunding landing page (SPEC §2, items 1–6 in order). */
-export default function FunnelPagePage() {
+export default function FunnelPage() {
   return (
     <div className="mk-page mk-funnel">
       <FunnelHero />
