@@ -3,6 +3,7 @@
 // goes through @hypertek/shared's exports map).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import checkFile from 'eslint-plugin-check-file';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -140,6 +141,22 @@ export default tseslint.config(
     },
   },
   { files: testFiles, rules: { 'no-restricted-imports': restrict(rootMessage, [sharedSrc]) } },
+  // File and folder names are kebab-case (`item-card.tsx`, `features/item-detail/`); a middle
+  // extension is free (`buy.test.tsx`, `jest.setup-after-env.ts`), and so is `__tests__/`.
+  {
+    plugins: { 'check-file': checkFile },
+    rules: {
+      'check-file/filename-naming-convention': [
+        'error',
+        { '**/*.{ts,tsx}': 'KEBAB_CASE' },
+        { ignoreMiddleExtensions: true },
+      ],
+      'check-file/folder-naming-convention': [
+        'error',
+        { '**/{src,test,tests,support,testing,bench}/**/!(__tests__)/': 'KEBAB_CASE' },
+      ],
+    },
+  },
   {
     files: ['**/*.tsx', '**/*.ts'],
     ignores: ['api/**'],

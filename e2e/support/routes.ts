@@ -1,46 +1,20 @@
 /**
- * The routes of SPEC §2 (and the footer's and profile links) with the remote that owns each,
- * per ARCHITECTURE.md §1. The host maps paths to remotes; these tests check it against the spec.
+ * Every route of the site with the remote that owns it, from the host's route table (the one
+ * list of paths), plus the addresses a visitor may type differently: another case, a sample
+ * reset token. The card payment page is the one page without top bar and footer.
  */
-export type RemoteName = 'marketing' | 'marketplace' | 'account' | 'checkout';
+import { BARE_PATHS, REMOTE_ROUTES } from '../../host/src/app/route-table.ts';
 
-export const ROUTES: readonly { path: string; remote: RemoteName; chrome: boolean }[] = [
-  ...['/', '/about', '/funnel-page', '/news', '/whitepapers', '/faq', '/disclaimer', '/terms'].map(
-    (path) => ({ path, remote: 'marketing' as const, chrome: true }),
-  ),
-  ...[
-    '/market-place',
-    '/nfa-expand',
-    '/land',
-    '/personal-activity',
-    '/buy-nfa',
-    '/buy-land',
-    '/offer-recieved',
-    '/offer-received',
-    '/no-offer',
-  ].map((path) => ({ path, remote: 'marketplace' as const, chrome: true })),
-  ...[
-    '/signup',
-    '/signin',
-    '/forgot-password',
-    '/reset-password/e2e-sample-token',
-    '/Profile',
-    '/profile',
-    '/Lands',
-    '/Activity',
-    '/List',
-    '/edit',
-    '/wellcome',
-    '/Signin-wallet',
-    '/wallet-connect',
-    '/no-item-profile',
-    '/no-personal-activity',
-  ].map((path) => ({ path, remote: 'account' as const, chrome: true })),
-  ...['/payment', '/offer', '/success', '/error', '/dashboard', '/testing'].map((path) => ({
-    path,
-    remote: 'checkout' as const,
-    chrome: true,
-  })),
-  // The card payment page has neither top bar nor footer (SPEC §2, global layout).
-  { path: '/stripe-payment', remote: 'checkout', chrome: false },
-];
+export type RemoteName = (typeof REMOTE_ROUTES)[number]['remote'];
+
+/** Other spellings a visitor reaches the same page by. */
+const VARIANTS: Record<string, string[]> = { '/profile': ['/Profile'] };
+
+export const ROUTES: readonly { path: string; remote: RemoteName; chrome: boolean }[] =
+  REMOTE_ROUTES.flatMap(({ path, remote }) =>
+    [path.replace(':token', 'e2e-sample-token'), ...(VARIANTS[path] ?? [])].map((address) => ({
+      path: address,
+      remote,
+      chrome: !BARE_PATHS.has(path.toLowerCase()),
+    })),
+  );

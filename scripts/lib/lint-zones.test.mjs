@@ -1,28 +1,29 @@
-// The layers inside an app, as the lint config enforces them (eslint.config.js, `layerZones`):
+// The layers inside an app and the kebab-case file names, as the lint config enforces them
+// (eslint.config.js, `layerZones`, check-file):
 // a feature never imports another feature, the app's shared folders never import features, and
 // features never import app/. Checked on real files written into an app for the length of a test.
 import assert from 'node:assert/strict';
-import { rm, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ESLint } from 'eslint';
 import { repoRoot } from '../serve/apps.mjs';
 
 const src = join(repoRoot, 'remote-marketplace/src');
 const written = [];
-after(() => Promise.all(written.map((file) => rm(file, { force: true }))));
+after(() => Promise.all(written.map((file) => rm(file, { force: true, recursive: true }))));
 
-/** The zone errors of a module at `path` (under the marketplace's src/) with these imports. */
-async function zoneErrors(path, code) {
+/** The errors of `rule` on a module at `path` (under the marketplace's src/) with this code. */
+async function lintErrors(path, code, rule) {
   const file = join(src, path);
-  written.push(file);
+  await mkdir(dirname(file), { recursive: true });
+  written.push(path.includes('/Probe') ? dirname(file) : file);
   await writeFile(file, code);
   const eslint = new ESLint({ cwd: repoRoot });
   const [result] = await eslint.lintFiles([file]);
-  return result.messages
-    .filter((m) => m.ruleId === 'import-x/no-restricted-paths')
-    .map((m) => m.message);
+  return result.messages.filter((m) => m.ruleId === rule).map((m) => m.message);
 }
+const zoneErrors = (path, code) => lintErrors(path, code, 'import-x/no-restricted-paths');
 
 describe('layers inside an app', () => {
   it('refuse a feature importing another feature', async () => {
@@ -51,6 +52,37 @@ describe('layers inside an app', () => {
     const errors = await zoneErrors(
       'features/land/zz-lint-probe-d.ts',
       "export { LAND_PAGE_SIZE } from './land-page';\nexport { PageSection } from '../../components/page-section';\n",
+    );
+    assert.deepEqual(errors, []);
+  });
+});
+
+describe('file names', () => {
+  it('refuse a file name that is not kebab-case', async () => {
+    const errors = await lintErrors(
+      'components/ZzLintProbe.tsx',
+      'export const probe = 1;\n',
+      'check-file/filename-naming-convention',
+    );
+    assert.equal(errors.length, 1);
+    assert.match(errors[0], /ZzLintProbe\.tsx.*KEBAB_CASE/);
+  });
+
+  it('refuse a folder name that is not kebab-case', async () => {
+    const errors = await lintErrors(
+      'features/ProbeFolder/zz-lint-probe-e.ts',
+      'export const probe = 1;\n',
+      'check-file/folder-naming-convention',
+    );
+    assert.equal(errors.length, 1);
+    assert.match(errors[0], /ProbeFolder/);
+  });
+
+  it('let kebab-case names with a middle extension pass', async () => {
+    const errors = await lintErrors(
+      'components/zz-lint-probe-f.test.tsx',
+      'export const probe = 1;\n',
+      'check-file/filename-naming-convention',
     );
     assert.deepEqual(errors, []);
   });

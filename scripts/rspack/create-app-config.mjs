@@ -21,6 +21,9 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 
 import { prerenderConfig } from './prerender.mjs';
+import { checkExposes, loadRouteTable } from './route-contract.mjs';
+
+const routeTable = await loadRouteTable();
 
 /** @param {string} appDir @param {string} pkg */
 function installedVersion(appDir, pkg) {
@@ -89,6 +92,7 @@ export function createAppConfig({ appDir, name, port, title, exposes, prerender 
   return (_env, argv) => {
     const production = argv.mode !== 'development';
     const isRemote = Boolean(exposes);
+    if (exposes) checkExposes(routeTable, name, exposes);
     const containerOnly = isRemote && production;
     /** @param {boolean} development */
     const swcOptions = (development) => ({

@@ -23,6 +23,7 @@ import { useLocation } from 'react-router';
 import { RouteLoading } from '../components/route-loading';
 import { loadRemotePage } from '../lib/federation';
 import { serverSnapshotFor } from '../prerender/snapshot';
+import type { PageModule } from './route-table';
 
 const AREA_NAMES: Record<RemoteName, string> = {
   marketing: 'the Hyper Tek story',
@@ -122,7 +123,7 @@ function LoadedPage({
   return <Page />;
 }
 
-export function RemoteRoute({ remote, module }: { remote: RemoteName; module: string }) {
+export function RemoteRoute({ remote, module }: { remote: RemoteName; module: PageModule }) {
   // A failed load is not kept: opening the route again loads it anew.
   const [attempt, setAttempt] = useState(() => {
     const key = `${remote}/${module}#0`;

@@ -1,21 +1,15 @@
 /**
- * Which remote serves which path (ARCHITECTURE.md §1). The host owns this table; each remote
- * exposes one module per page. Paths match case-insensitively (so /Profile and /profile are one).
+ * Which remote serves which path: the site's one route list. The host's router and its
+ * first-screen frames read it; each remote's build checks its exposed pages against it
+ * (scripts/rspack/route-contract.mjs), and the browser tests derive their route list from it.
+ * Paths match case-insensitively (so /Profile and /profile are one). Every path and screen is
+ * described in docs/product.md.
  */
 import type { RemoteName } from '@hypertek/shared';
 
-export interface RemoteRouteEntry {
-  path: string;
-  remote: RemoteName;
-  /** The exposed module, without './'. */
-  module: string;
-}
-
-const routes = (remote: RemoteName, table: Record<string, string>): RemoteRouteEntry[] =>
-  Object.entries(table).map(([path, module]) => ({ path, remote, module }));
-
-export const REMOTE_ROUTES: readonly RemoteRouteEntry[] = [
-  ...routes('marketing', {
+/** Path → exposed page module (without './'), per remote. */
+export const ROUTE_TABLE = {
+  marketing: {
     '/': 'home',
     '/about': 'about',
     '/funnel-page': 'funnel-page',
@@ -24,19 +18,20 @@ export const REMOTE_ROUTES: readonly RemoteRouteEntry[] = [
     '/faq': 'faq',
     '/disclaimer': 'disclaimer',
     '/terms': 'terms',
-  }),
-  ...routes('marketplace', {
+  },
+  marketplace: {
     '/market-place': 'market-place',
     '/nfa-expand': 'nfa-expand',
     '/land': 'land',
     '/personal-activity': 'personal-activity',
     '/buy-nfa': 'buy-nfa',
     '/buy-land': 'buy-land',
+    // The product's links spell it 'recieved'; the correct spelling shows the same page.
     '/offer-recieved': 'offer-received',
     '/offer-received': 'offer-received',
     '/no-offer': 'no-offer',
-  }),
-  ...routes('account', {
+  },
+  account: {
     '/signup': 'signup',
     '/signin': 'signin',
     '/forgot-password': 'forgot-password',
@@ -51,8 +46,8 @@ export const REMOTE_ROUTES: readonly RemoteRouteEntry[] = [
     '/wallet-connect': 'wallet-connect',
     '/no-item-profile': 'no-item-profile',
     '/no-personal-activity': 'no-personal-activity',
-  }),
-  ...routes('checkout', {
+  },
+  checkout: {
     '/stripe-payment': 'stripe-payment',
     '/payment': 'payment',
     '/offer': 'offer',
@@ -60,8 +55,33 @@ export const REMOTE_ROUTES: readonly RemoteRouteEntry[] = [
     '/error': 'error',
     '/dashboard': 'dashboard',
     '/testing': 'testing',
-  }),
-];
+  },
+} as const satisfies Record<RemoteName, Record<`/${string}`, string>>;
 
-/** Paths (lower case) that show neither top bar nor footer. */
-export const BARE_PATHS = new Set(['/stripe-payment']);
+type RouteTable = typeof ROUTE_TABLE;
+
+/** The page modules a remote must expose, e.g. `PageModule<'checkout'>` is 'payment' | 'offer' | …. */
+export type PageModule<R extends RemoteName = RemoteName> = {
+  [K in R]: RouteTable[K][keyof RouteTable[K]];
+}[R];
+
+export type RoutePath = { [R in RemoteName]: keyof RouteTable[R] }[RemoteName];
+
+export interface RemoteRouteEntry<R extends RemoteName = RemoteName> {
+  path: RoutePath;
+  remote: R;
+  module: PageModule<R>;
+}
+
+export const REMOTE_ROUTES: readonly RemoteRouteEntry[] = (
+  Object.entries(ROUTE_TABLE) as [RemoteName, Record<RoutePath, PageModule>][]
+).flatMap(([remote, table]) =>
+  (Object.entries(table) as [RoutePath, PageModule][]).map(([path, module]) => ({
+    path,
+    remote,
+    module,
+  })),
+);
+
+/** Paths (lower case) that show neither top bar nor footer: the card payment page. */
+export const BARE_PATHS: ReadonlySet<string> = new Set<RoutePath>(['/stripe-payment']);
