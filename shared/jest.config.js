@@ -1,3 +1,3 @@
 import { jestConfig } from './testing/jest-config.js';
 
-export default jestConfig();
+export default jestConfig({ setupFilesAfterEnv: ['<rootDir>/src/testing/jest-dom.ts'] });

@@ -121,7 +121,7 @@ void describe('item journeys', () => {
         await page.waitForLoadState('networkidle');
         const layout = await page.evaluate(() => {
           const cells = (label: string) =>
-            [...document.querySelectorAll<HTMLElement>(`.mp-table td[data-label="${label}"]`)].map(
+            [...document.querySelectorAll<HTMLElement>(`.ui-table td[data-label="${label}"]`)].map(
               (cell) => {
                 const box = cell.getBoundingClientRect();
                 return {
@@ -136,7 +136,7 @@ void describe('item journeys', () => {
           return {
             scrollWidth: document.documentElement.scrollWidth,
             innerWidth: window.innerWidth,
-            wrapScrolls: [...document.querySelectorAll<HTMLElement>('.mp-table-wrap')].some(
+            wrapScrolls: [...document.querySelectorAll<HTMLElement>('.ui-table-wrap')].some(
               (wrap) => wrap.scrollWidth > wrap.clientWidth + 1,
             ),
             price: cells('Price'),

@@ -7,24 +7,24 @@ import type { ReactNode } from 'react';
  */
 export function SkeletonCard() {
   return (
-    <div className="card item-card mp-card mp-card-skeleton" aria-hidden="true">
-      <div className="mp-card-media">
-        <span className="mp-item-image mp-skeleton" />
+    <div className="card item-card ui-item-card mp-card-skeleton" aria-hidden="true">
+      <div className="ui-item-card__media">
+        <span className="ui-item-image mp-skeleton" />
       </div>
       <h3>
         <span className="mp-skeleton mp-skeleton-text">&nbsp;</span>
       </h3>
-      <p className="mp-serial muted">
+      <p className="ui-item-card__serial muted">
         <span className="mp-skeleton mp-skeleton-text mp-skeleton-short">&nbsp;</span>
       </p>
-      <p className="mp-card-attrs muted">
+      <p className="ui-item-card__details muted">
         <span className="mp-skeleton mp-skeleton-text mp-skeleton-short">&nbsp;</span>
       </p>
-      <p className="mp-card-price">
+      <p className="ui-item-card__price">
         <span className="muted">Price</span>
         <span className="price mp-skeleton mp-skeleton-price">&nbsp;</span>
       </p>
-      <span className="btn btn-primary mp-card-buy mp-skeleton-button">&nbsp;</span>
+      <span className="btn btn-primary ui-item-card__action mp-skeleton-button">&nbsp;</span>
     </div>
   );
 }

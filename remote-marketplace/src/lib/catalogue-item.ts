@@ -1,7 +1,14 @@
 /** Catalogue items as the marketplace shows them; the reading rules live in @hypertek/shared. */
-import { formatPrice, type ItemKind } from '@hypertek/shared';
+import { formatPrice } from '@hypertek/shared';
 
-export { isCatalogueItem, itemId, itemSerial, itemTitle } from '@hypertek/shared';
+export {
+  ITEM_PAGE,
+  isCatalogueItem,
+  itemId,
+  itemPath,
+  itemSerial,
+  itemTitle,
+} from '@hypertek/shared';
 export type { ItemKind, WireItem } from '@hypertek/shared';
 
 /**
@@ -13,10 +20,3 @@ export const usdt = (amount: number): string => `$${amount} USDT`;
 
 /** An item's price, a sale's or a total, in the one USDT format: '$8,823.06 USDT', '$1,800 USDT'. */
 export const itemPrice = (amount: number): string => formatPrice(amount, 'USDT');
-
-/** The detail page of each kind. */
-export const ITEM_PAGE: Record<ItemKind, string> = { nfa: '/buy-nfa', land: '/buy-land' };
-
-/** An item's address: its detail page with its id, e.g. '/buy-land?id=42'. */
-export const itemPath = (kind: ItemKind, id: string): string =>
-  `${ITEM_PAGE[kind]}?id=${encodeURIComponent(id)}`;

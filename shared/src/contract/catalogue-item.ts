@@ -33,3 +33,10 @@ export function isCatalogueItem(value: unknown): value is WireItem {
   const hasId = typeof item._id === 'string' || typeof item.id === 'string';
   return hasId && typeof item.price === 'number' && Number.isFinite(item.price);
 }
+
+/** The detail page of each kind. */
+export const ITEM_PAGE: Record<ItemKind, string> = { nfa: '/buy-nfa', land: '/buy-land' };
+
+/** An item's address: its detail page with its id, e.g. '/buy-land?id=42'. */
+export const itemPath = (kind: ItemKind, id: string): string =>
+  `${ITEM_PAGE[kind]}?id=${encodeURIComponent(id)}`;

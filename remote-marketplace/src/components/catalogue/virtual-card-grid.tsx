@@ -18,7 +18,7 @@ import {
 } from 'react';
 
 import { SkeletonCard } from '../../components/card-grid-skeleton';
-import { FIRST_ROW_CARDS, ItemCard } from '../../components/item-card';
+import { BuyCard, FIRST_ROW_CARDS } from '../../components/buy-card';
 import { useMediaQuery } from '../../hooks/use-media-query';
 import { itemId, type ItemKind, type WireItem } from '../../lib/catalogue-item';
 import type { RowHeights } from './list-memory';
@@ -164,7 +164,7 @@ export function VirtualCardGrid({
     const item = items[index - 1];
     if (!item) return <SkeletonCard key={`pending-${index}`} />;
     return (
-      <ItemCard
+      <BuyCard
         key={itemId(item) || index}
         item={item}
         kind={kind}

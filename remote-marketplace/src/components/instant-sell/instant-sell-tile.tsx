@@ -14,7 +14,7 @@ export function InstantSellTile({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) 
   const flow = useSellFlow();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <article className="card mp-card mp-sell-tile" aria-labelledby="mp-sell-title">
+    <article className="card ui-item-card mp-sell-tile" aria-labelledby="mp-sell-title">
       <div className="mp-sell-glow" aria-hidden="true" />
       <svg className="mp-sell-emblem" viewBox="0 0 64 64" aria-hidden="true">
         <path
@@ -34,7 +34,7 @@ export function InstantSellTile({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) 
       <p className="mp-eyebrow">Sell in one step</p>
       <Heading id="mp-sell-title">Instant Sell</Heading>
       <p className="muted">List an item from your hangar at the current floor.</p>
-      <p className="mp-card-price">
+      <p className="ui-item-card__price">
         <span className="muted">Price</span>
         <span className="price">{usdt(SAMPLE_SELL_ITEM.price)}</span>
       </p>

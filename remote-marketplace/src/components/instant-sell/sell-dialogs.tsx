@@ -1,7 +1,9 @@
+import '../../styles/dialogs.css';
+
 import { SAMPLE_SELL_ITEM } from '@hypertek/shared';
 import { Link } from 'react-router';
 
-import { DialogButtons, Modal } from '../modal';
+import { DialogButtons, Modal } from '@hypertek/shared/ui';
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../hooks/use-media-query';
 import { usdt } from '../../lib/catalogue-item';
 import type { SellStep } from './use-sell-flow';

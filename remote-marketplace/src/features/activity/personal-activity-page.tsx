@@ -2,7 +2,7 @@ import { ACTIVITY_ROWS, api, MESSAGES, useSession, type ActivityEntry } from '@h
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
-import { ActivityTable } from '../../components/activity-table';
+import { ActivityTable } from '@hypertek/shared/ui';
 import { Loading } from '../../components/loading';
 import { MarketplacePage } from '../../components/marketplace-page';
 import { PageSection } from '../../components/page-section';

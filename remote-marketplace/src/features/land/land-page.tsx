@@ -1,7 +1,7 @@
 import { api } from '@hypertek/shared';
 
 import { MarketplacePage } from '../../components/marketplace-page';
-import { FIRST_ROW_CARDS } from '../../components/item-card';
+import { FIRST_ROW_CARDS } from '../../components/buy-card';
 import { PageSection } from '../../components/page-section';
 import { CatalogueBrowser } from '../../components/catalogue/catalogue-browser';
 import { InstantSellTile } from '../../components/instant-sell/instant-sell-tile';

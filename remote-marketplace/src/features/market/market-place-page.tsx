@@ -1,6 +1,6 @@
 import { ACTIVITY_ROWS, api, CARDS_PER_LIST } from '@hypertek/shared';
 
-import { ActivityTable } from '../../components/activity-table';
+import { ActivityTable } from '@hypertek/shared/ui';
 import { Loading } from '../../components/loading';
 import { MarketplacePage } from '../../components/marketplace-page';
 import { PageSection } from '../../components/page-section';

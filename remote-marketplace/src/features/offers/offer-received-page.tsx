@@ -1,7 +1,7 @@
 import { OFFER_EXPIRY_OPTIONS } from '@hypertek/shared';
 import { Link } from 'react-router';
 
-import { DataTable, type Column } from '../../components/data-table';
+import { DataTable, type Column } from '@hypertek/shared/ui';
 import { MarketplacePage } from '../../components/marketplace-page';
 import { PageSection } from '../../components/page-section';
 import { itemPrice } from '../../lib/catalogue-item';

@@ -1,6 +1,8 @@
+import '../../../styles/dialogs.css';
+
 import { formatPrice, PLATFORM_FEE, totalWithFee } from '@hypertek/shared';
 
-import { DialogButtons, Modal } from '../../../components/modal';
+import { DialogButtons, Modal } from '@hypertek/shared/ui';
 import { itemPrice, usdt } from '../../../lib/catalogue-item';
 
 export type BuyStep = 'assets' | 'confirm';

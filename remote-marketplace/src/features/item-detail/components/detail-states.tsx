@@ -24,7 +24,7 @@ export function DetailSkeleton({ kind }: { kind: ItemKind }) {
       aria-busy="true"
     >
       <div className="mp-detail-media" aria-hidden="true">
-        <span className="mp-item-image mp-skeleton" />
+        <span className="ui-item-image mp-skeleton" />
       </div>
       <div className="mp-detail-info" aria-hidden="true">
         <p className="mp-eyebrow">{kind === 'nfa' ? 'NFA Collectible' : 'Land Parcel'}</p>

@@ -4,7 +4,7 @@ import { NFA_VIEWS_LABEL, OFFER_COUNT_LABEL } from '@hypertek/shared';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { ItemImage } from '../../../components/item-image';
+import { ItemImage } from '@hypertek/shared/ui';
 import {
   itemPrice,
   itemSerial,

@@ -1,6 +1,6 @@
 import { formatAge, type ItemSale } from '@hypertek/shared';
 
-import { DataTable, type Column } from '../../../components/data-table';
+import { DataTable, type Column } from '@hypertek/shared/ui';
 import { itemPrice } from '../../../lib/catalogue-item';
 import { useItemSales } from '../hooks/use-item-sales';
 

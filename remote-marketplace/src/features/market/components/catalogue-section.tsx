@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 
 import { CardGridSkeleton } from '../../../components/card-grid-skeleton';
 import { EmptyCollection } from '../../../components/empty-collection';
-import { ItemCard } from '../../../components/item-card';
+import { BuyCard } from '../../../components/buy-card';
 import { PageSection } from '../../../components/page-section';
 import type { ItemKind, WireItem } from '../../../lib/catalogue-item';
 
@@ -43,7 +43,7 @@ export function CatalogueSection({
       ) : (
         <div className="grid grid-4 mp-grid">
           {items.map((item) => (
-            <ItemCard key={item._id || item.id} item={item} kind={kind} />
+            <BuyCard key={item._id || item.id} item={item} kind={kind} />
           ))}
         </div>
       )}

@@ -1,7 +1,7 @@
-import { formatAge, type ActivityEntry } from '@hypertek/shared';
 import { Link } from 'react-router';
 
-import { itemPath, itemPrice } from '../lib/catalogue-item';
+import { formatAge, itemPath, type ActivityEntry } from '../contract';
+import { formatPrice } from '../format/price';
 import { DataTable, type Column } from './data-table';
 
 /** The entry's name: a link to its item's page when the entry says which item it is. */
@@ -11,19 +11,26 @@ function ActivityName({ row }: { row: ActivityEntry }) {
 }
 
 const COLUMNS: readonly Column<ActivityEntry>[] = [
-  { header: 'Name', cell: (row) => <ActivityName row={row} />, className: 'mp-strong', lead: true },
-  { header: 'Type', cell: (row) => <span className="mp-type">{row.type}</span> },
+  { header: 'Name', cell: (row) => <ActivityName row={row} />, lead: true },
+  { header: 'Type', cell: (row) => <span className="ui-table__chip">{row.type}</span> },
   { header: 'Buyer', cell: (row) => row.buyer },
   { header: 'Seller', cell: (row) => row.seller },
-  { header: 'Price', cell: (row) => itemPrice(row.price), className: 'price' },
+  { header: 'Price', cell: (row) => formatPrice(row.price, 'USDT'), className: 'price' },
   { header: 'Time', cell: (row) => formatAge(row.time) },
 ];
 
 /**
- * The activity table (SPEC §2): Name, Type, Buyer, Seller, Price, Time as whole days ('3d'). A
- * row's name leads to its item when the entry carries the item's id and kind.
+ * The activity table, the same wherever it shows: Name, Type, Buyer, Seller, Price (USDT) and
+ * Time as whole days elapsed ('3d', '0d' for a date in the future). A row's name leads to its
+ * item when the entry carries the item's id and kind.
  */
-export function ActivityTable({ rows, caption }: { rows: ActivityEntry[]; caption: string }) {
+export function ActivityTable({
+  rows,
+  caption,
+}: {
+  rows: readonly ActivityEntry[];
+  caption: string;
+}) {
   return (
     <DataTable
       caption={caption}

@@ -1,10 +1,25 @@
-import type { ActivityEntry } from '@hypertek/shared';
-import { screen, within } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { MemoryRouter, useLocation } from 'react-router';
 
-import { makeActivity } from '../test/fixtures';
-import { renderPage } from '../test/render';
+import type { ActivityEntry } from '../contract';
 import { ActivityTable } from './activity-table';
+
+const DAY = 86_400_000;
+const makeActivity = (n: number, daysAgo: number): ActivityEntry => ({
+  _id: `a${n}`,
+  name: `Activity item ${n}`,
+  type: 'Sale',
+  buyer: `Buyer ${n}`,
+  seller: `Seller ${n}`,
+  price: 10 * n,
+  time: new Date(Date.now() - daysAgo * DAY - 60_000).toISOString(),
+});
+
+function Address() {
+  const { pathname, search } = useLocation();
+  return <output data-testid="address">{pathname + search}</output>;
+}
 
 const sold = (n: number, item: Pick<ActivityEntry, 'itemId' | 'itemKind'>): ActivityEntry => ({
   ...makeActivity(n, n),
@@ -12,9 +27,12 @@ const sold = (n: number, item: Pick<ActivityEntry, 'itemId' | 'itemKind'>): Acti
 });
 
 const show = (rows: ActivityEntry[]) =>
-  renderPage(<ActivityTable rows={rows} caption="Latest marketplace activity" />, {
-    path: '/market-place',
-  });
+  render(
+    <MemoryRouter initialEntries={['/market-place']}>
+      <ActivityTable rows={rows} caption="Latest marketplace activity" />
+      <Address />
+    </MemoryRouter>,
+  );
 const table = () => screen.getByRole('table', { name: 'Latest marketplace activity' });
 
 describe('ActivityTable', () => {
@@ -56,11 +74,12 @@ describe('ActivityTable', () => {
     ]);
   });
 
-  it("labels every cell with its column, for the phone's card layout", () => {
+  it("heads each row with its name and labels every other cell with its column, for the phone's card layout", () => {
     show([makeActivity(1, 1)]);
     const [row] = within(table()).getAllByRole<HTMLTableRowElement>('row').slice(1);
+    expect(within(row!).getByRole('rowheader')).toHaveTextContent('Activity item 1');
     expect(Array.from(row!.cells, (cell) => cell.dataset.label)).toEqual([
-      'Name',
+      undefined,
       'Type',
       'Buyer',
       'Seller',

@@ -1,7 +1,10 @@
 /**
- * Artwork drawn in SVG from a seed: item images that the API did not send, team avatars, news and
- * mode illustrations. Nothing is downloaded, and the same seed always draws the same picture.
+ * Artwork drawn in SVG from a seed: the picture of an item without an image (or whose image
+ * failed), team avatars, news and mode illustrations. Nothing is downloaded, and the same seed
+ * always draws the same picture, so an item looks the same in every app.
  */
+import './item-art.css';
+
 import { useId } from 'react';
 
 export type ArtKind = 'nfa' | 'land' | 'avatar' | 'news';
@@ -172,7 +175,7 @@ function News({ random, palette }: { random: () => number; palette: Palette }) {
 
 const DRAW = { nfa: Nfa, land: Land, avatar: Avatar, news: News } as const;
 
-export interface GeneratedArtProps {
+export interface ItemArtProps {
   seed: string;
   kind: ArtKind;
   /** Text alternative; without it the art is decorative and hidden from assistive technology. */
@@ -180,7 +183,7 @@ export interface GeneratedArtProps {
   className?: string;
 }
 
-export function GeneratedArt({ seed, kind, label, className }: GeneratedArtProps) {
+export function ItemArt({ seed, kind, label, className }: ItemArtProps) {
   const id = useId().replace(/[^a-zA-Z0-9_-]/g, '');
   const random = randomFrom(`${kind}:${seed}`);
   const hue = HUES[Math.floor(random() * HUES.length)] ?? 186;
@@ -192,7 +195,7 @@ export function GeneratedArt({ seed, kind, label, className }: GeneratedArtProps
   const Draw = DRAW[kind];
   return (
     <svg
-      className={className ? `mk-art ${className}` : 'mk-art'}
+      className={className ? `ui-art ${className}` : 'ui-art'}
       viewBox="0 0 200 200"
       preserveAspectRatio="xMidYMid slice"
       {...(label

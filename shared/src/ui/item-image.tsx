@@ -1,0 +1,37 @@
+import { useApiImage } from '../media/use-api-image';
+import type { ItemKind } from '../contract';
+import { ItemArt } from './item-art';
+
+/**
+ * An item's picture: its image from the API host (`image` is a path there), or, when it has none
+ * or the image fails, its generated art (labelled with `alt`). A square that fills its box.
+ */
+export function ItemImage({
+  image,
+  alt,
+  kind,
+  seed,
+  priority = false,
+}: {
+  image?: string | null | undefined;
+  alt: string;
+  kind: ItemKind;
+  /** What the generated art is drawn from (the item's id, else its title). */
+  seed?: string;
+  /** In the first screen: fetched at once and first (it may be the largest paint); else lazily. */
+  priority?: boolean;
+}) {
+  const { src, onError } = useApiImage(image);
+  if (!src) return <ItemArt seed={seed || alt} kind={kind} label={alt} className="ui-item-image" />;
+  return (
+    <img
+      className="ui-item-image"
+      src={src}
+      alt={alt}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : 'auto'}
+      decoding="async"
+      onError={onError}
+    />
+  );
+}
