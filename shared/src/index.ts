@@ -36,8 +36,10 @@ export type { Api } from './api/endpoints';
 export { tokens } from './tokens/tokens';
 export {
   PAYMENT_ITEM_STORAGE_KEY,
+  paymentItemFrom,
   readPaymentItem,
   savePaymentItem,
+  usePaymentItem,
 } from './catalogue/payment-item';
 export { formatPrice } from './format/price';
 export type { PriceCurrency } from './format/price';

@@ -7,6 +7,6 @@ export function cellText(cell: Element): string {
   return copy.textContent;
 }
 
-/** The column labels a stacked card shows in each cell of `row`. */
+/** The column labels a stacked card shows beside the cells of `row` (its `data-label`s). */
 export const cellLabels = (row: Element): string[] =>
-  [...row.querySelectorAll('.ac-cell-label')].map((label) => label.textContent);
+  [...row.querySelectorAll<HTMLElement>('[data-label]')].map((cell) => cell.dataset.label ?? '');

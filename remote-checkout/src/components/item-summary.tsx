@@ -1,19 +1,10 @@
-import { apiAssetUrl } from '@hypertek/shared';
-
-import { formatUsd } from '../lib/format-usd';
-import { itemSerial, itemTitle, type PaymentItem } from '../lib/payment-item';
+import { apiAssetUrl, formatPrice, itemSerial, itemTitle, type WireItem } from '@hypertek/shared';
 
 /**
  * The item being bought (SPEC §2): image, title, serial number, description and price. Images
  * load from the API host; an item without one gets a drawn placeholder (no external URL).
  */
-export function ItemSummary({
-  item,
-  headingLevel = 2,
-}: {
-  item: PaymentItem;
-  headingLevel?: 2 | 3;
-}) {
+export function ItemSummary({ item, headingLevel = 2 }: { item: WireItem; headingLevel?: 2 | 3 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const image = apiAssetUrl(item.image);
   const title = itemTitle(item);
@@ -36,7 +27,7 @@ export function ItemSummary({
         <p className="co-item__price">
           <span className="muted">Price</span>
           <span className="price" data-testid="item-price">
-            {formatUsd(item.price)}
+            {formatPrice(item.price)}
           </span>
         </p>
       </div>

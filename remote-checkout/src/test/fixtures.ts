@@ -1,7 +1,7 @@
 /** Items as the checkout pages receive them (users and tokens: @hypertek/shared/testing). */
-import type { PaymentItem } from '../lib/payment-item';
+import type { WireItem } from '@hypertek/shared';
 
-export const nfa: PaymentItem = {
+export const nfa: WireItem = {
   _id: 'nfa-1',
   id: 'nfa-1',
   title: 'Neon Ronin',
@@ -12,7 +12,7 @@ export const nfa: PaymentItem = {
   kind: 'nfa',
 };
 
-export const land: PaymentItem = {
+export const land: WireItem = {
   _id: 'land-7',
   id: 'land-7',
   title: 'Sector 7 Parcel',

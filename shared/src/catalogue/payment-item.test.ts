@@ -5,7 +5,12 @@ import {
   itemSerial,
   itemTitle,
 } from '../contract/catalogue-item';
-import { PAYMENT_ITEM_STORAGE_KEY, readPaymentItem, savePaymentItem } from './payment-item';
+import {
+  PAYMENT_ITEM_STORAGE_KEY,
+  paymentItemFrom,
+  readPaymentItem,
+  savePaymentItem,
+} from './payment-item';
 
 const item = {
   _id: 'n1',
@@ -63,5 +68,24 @@ describe('paymentItem in local storage', () => {
     expect(readPaymentItem()).toBeNull();
     localStorage.setItem(PAYMENT_ITEM_STORAGE_KEY, JSON.stringify({ title: 'no id' }));
     expect(readPaymentItem()).toBeNull();
+  });
+});
+
+describe('the item a page is about (navigation state, else paymentItem)', () => {
+  const land = { _id: 'l7', title: 'Neon Basin Outpost', price: 500, kind: 'land' as const };
+
+  it('is the navigation state when that is an item', () => {
+    savePaymentItem(land);
+    expect(paymentItemFrom(item)).toEqual(item);
+  });
+
+  it('is the stored paymentItem when the state is missing or not an item', () => {
+    savePaymentItem(land);
+    expect(paymentItemFrom(null)).toEqual(land);
+    expect(paymentItemFrom({ title: 'no id, no price' })).toEqual(land);
+  });
+
+  it('is null when there is neither', () => {
+    expect(paymentItemFrom(undefined)).toBeNull();
   });
 });

@@ -2,6 +2,9 @@
  * The item being bought, kept in local storage under `paymentItem` (SPEC §3): the marketplace's
  * detail pages save it, the checkout pages read it after a reload or a link without state.
  */
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
+
 import { isCatalogueItem, type WireItem } from '../contract/catalogue-item';
 
 export const PAYMENT_ITEM_STORAGE_KEY = 'paymentItem';
@@ -32,4 +35,18 @@ export function savePaymentItem(item: WireItem): void {
   } catch {
     // quota or privacy mode: navigation state still carries the item
   }
+}
+
+/**
+ * The item a page is about when it comes from another page: the navigation state when it is an
+ * item, else the saved `paymentItem` (a reload, or a link that carries no state); null when neither.
+ */
+export function paymentItemFrom(state: unknown): WireItem | null {
+  return isCatalogueItem(state) ? state : readPaymentItem();
+}
+
+/** `paymentItemFrom` the current location's state. */
+export function usePaymentItem(): WireItem | null {
+  const { state } = useLocation() as { state: unknown };
+  return useMemo(() => paymentItemFrom(state), [state]);
 }

@@ -21,6 +21,7 @@ export function ItemCard({
   headingLevel = 3,
   priority = false,
   currency = 'USD',
+  priceText,
 }: {
   item: WireItem;
   kind: ItemKind;
@@ -35,6 +36,8 @@ export function ItemCard({
   /** The card is in the first screen (see ItemImage). */
   priority?: boolean;
   currency?: PriceCurrency;
+  /** A fixed text of the product shown as the price ('$2000'), instead of the formatted price. */
+  priceText?: string;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const title = itemTitle(item, kind);
@@ -52,7 +55,7 @@ export function ItemCard({
         <span className="ui-item-card__chip">{kind === 'nfa' ? 'NFA' : 'LAND'}</span>
       </div>
       <Heading>{title}</Heading>
-      <p className="ui-item-card__serial muted">{serial ? `#${serial}` : '\u00a0'}</p>
+      <p className="ui-item-card__serial muted">{serial || '\u00a0'}</p>
       {details !== undefined && (
         // Always the line, so every card of a grid is as tall as the others.
         <p className="ui-item-card__details muted">{details || '\u00a0'}</p>
@@ -60,7 +63,7 @@ export function ItemCard({
       <p className="ui-item-card__price">
         <span className="muted">Price</span>
         <span className="price">
-          {Number.isFinite(item.price) ? formatPrice(item.price, currency) : '—'}
+          {priceText ?? (Number.isFinite(item.price) ? formatPrice(item.price, currency) : '—')}
         </span>
       </p>
       {action}

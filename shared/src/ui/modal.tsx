@@ -9,7 +9,7 @@ import { useDialog } from '../dialog/use-dialog';
  * The site's one dialog: role=dialog labelled by its title (and described by its text when
  * `describedBy` names it), over a backdrop, with the dialog behaviour of `useDialog`: focus moves
  * in and back, Tab stays inside, Escape closes, the page behind does not scroll. The × button and
- * a press on the backdrop close it too.
+ * a press on the backdrop close it too, unless it asks for an answer (`dismissible={false}`).
  */
 export function Modal({
   title,
@@ -19,6 +19,8 @@ export function Modal({
   initialFocus,
   focusKey,
   describedBy,
+  dismissible = true,
+  busy = false,
 }: {
   title: string;
   onClose: () => void;
@@ -31,6 +33,10 @@ export function Modal({
   focusKey?: string;
   /** The id of the element that says what the dialog asks. */
   describedBy?: string;
+  /** False: no × button and the backdrop does nothing; only its buttons (or Escape) answer. */
+  dismissible?: boolean;
+  /** Its answer is on its way. */
+  busy?: boolean;
 }) {
   const titleId = useId();
   const dialog = useRef<HTMLDivElement>(null);
@@ -44,7 +50,7 @@ export function Modal({
     <div
       className="modal-backdrop ui-modal-backdrop"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) onClose();
+        if (dismissible && event.target === event.currentTarget) onClose();
       }}
     >
       <div
@@ -55,18 +61,21 @@ export function Modal({
         aria-modal="true"
         aria-labelledby={titleId}
         aria-describedby={describedBy}
+        aria-busy={busy || undefined}
         tabIndex={-1}
       >
         <div className="ui-modal__header">
           <h2 id={titleId}>{title}</h2>
-          <button
-            type="button"
-            className="ui-modal__close"
-            aria-label="Close dialog"
-            onClick={onClose}
-          >
-            <span aria-hidden="true">×</span>
-          </button>
+          {dismissible && (
+            <button
+              type="button"
+              className="ui-modal__close"
+              aria-label="Close dialog"
+              onClick={onClose}
+            >
+              <span aria-hidden="true">×</span>
+            </button>
+          )}
         </div>
         <div className="ui-modal__body">{children}</div>
         {actions && <div className="modal-actions ui-modal__actions">{actions}</div>}

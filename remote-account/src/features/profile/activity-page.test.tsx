@@ -32,7 +32,7 @@ describe('/Activity (Activities tab)', () => {
       'Transfer',
       '0xbuyer3',
       '0xseller3',
-      '$30',
+      '$30 USDT',
       '3d',
     ]);
     expect(within(rows[2]!).getByRole('rowheader')).toHaveTextContent('Trade 3');

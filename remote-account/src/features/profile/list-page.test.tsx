@@ -27,7 +27,7 @@ describe('/List (Listing tab)', () => {
       'Price',
       'Floor',
       'Qty',
-      '',
+      'Select all',
     ]);
     expect(rows).toHaveLength(6);
     expect(within(rows[1]!).getByRole('rowheader')).toHaveTextContent('Neon Ronin #0217');
@@ -42,17 +42,15 @@ describe('/List (Listing tab)', () => {
     expect(screen.queryByRole('button', { name: /^Cancel \d/ })).not.toBeInTheDocument();
   });
 
-  it('gives each cell its column name for the phone layout (one card per row), hidden from screen readers', () => {
+  it('gives each cell its column name for the phone layout (one card per row), with Select all above', () => {
     renderList();
 
     const [head, first] = within(screen.getByRole('table')).getAllByRole('row');
     expect(cellLabels(first!)).toEqual(['Status', 'Price', 'Floor', 'Qty', 'Select']);
-    expect(cellLabels(head!)).toEqual(['Select all']);
-    for (const label of first!.querySelectorAll('.ac-cell-label')) {
-      expect(label).toHaveAttribute('aria-hidden', 'true');
-    }
+    expect(within(head!).getByRole('checkbox', { name: 'Select all listings' })).toBeVisible();
+    expect(within(head!).getByText('Select all')).toBeInTheDocument();
     // 'Active' whole, in its own chip.
-    expect(within(first!).getByText('Active')).toHaveClass('ac-chip');
+    expect(within(first!).getByText('Active')).toHaveClass('ui-table__chip');
   });
 
   it("offers 'Cancel N Listing(s)' for the checked rows; checking again unchecks", async () => {

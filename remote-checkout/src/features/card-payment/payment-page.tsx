@@ -1,3 +1,4 @@
+import { usePaymentItem, type WireItem } from '@hypertek/shared';
 import '../../styles/checkout.css';
 
 import { useState, type ReactNode } from 'react';
@@ -5,7 +6,6 @@ import { Link } from 'react-router';
 
 import { ItemSummary } from '../../components/item-summary';
 import { MissingItem } from '../../components/missing-item';
-import { usePaymentItem, type PaymentItem } from '../../lib/payment-item';
 
 /** The inside of one payment option: icon, name, one line of detail, and a hint of the action. */
 function MethodContent(props: { icon: string; name: string; detail: string; go: ReactNode }) {
@@ -28,7 +28,7 @@ function MethodContent(props: { icon: string; name: string; detail: string; go: 
 /** A payment option that goes to another checkout page, taking the item along. */
 function MethodLink(props: {
   to: string;
-  item: PaymentItem;
+  item: WireItem;
   icon: string;
   name: string;
   detail: string;

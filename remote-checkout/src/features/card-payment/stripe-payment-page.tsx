@@ -1,3 +1,4 @@
+import { usePaymentItem } from '@hypertek/shared';
 import '../../styles/checkout.css';
 
 import { useState } from 'react';
@@ -6,7 +7,6 @@ import { Link } from 'react-router';
 import { ItemSummary } from '../../components/item-summary';
 import { LockIcon } from '../../components/lock-icon';
 import { MissingItem } from '../../components/missing-item';
-import { usePaymentItem } from '../../lib/payment-item';
 import { CardEntryProvider } from './components/card-entry-provider';
 import { CardPaymentForm } from './components/card-payment-form';
 import { EmbeddedPayment } from './components/embedded-payment';

@@ -1,9 +1,13 @@
 import '../../styles/checkout.css';
 
-import { useSession, type PaymentIntentStatus, type PaymentIntentView } from '@hypertek/shared';
+import {
+  formatPrice,
+  type PaymentIntentStatus,
+  type PaymentIntentView,
+  useSession,
+} from '@hypertek/shared';
 import { Link } from 'react-router';
 
-import { formatUsd } from '../../lib/format-usd';
 import { collectionPath } from '../../lib/payment-receipt';
 import { usePaymentRedirect, type PaymentRedirect } from './hooks/use-payment-redirect';
 import { usePaymentStatus, type PaymentStatusRead } from './hooks/use-payment-status';
@@ -40,7 +44,7 @@ function IntentFacts({ intent }: { intent: PaymentIntentView }) {
         <div className="co-facts__row">
           <dt>Amount</dt>
           <dd>
-            {formatUsd(intent.amount)} {intent.currency.toUpperCase()}
+            {formatPrice(intent.amount)} {intent.currency.toUpperCase()}
           </dd>
         </div>
         <div className="co-facts__row">

@@ -5,12 +5,12 @@ import {
   formatPrice,
   OFFER_EXPIRY_OPTIONS,
   type OfferExpiry,
+  usePaymentItem,
 } from '@hypertek/shared';
 import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import { ItemSummary } from '../../components/item-summary';
-import { usePaymentItem } from '../../lib/payment-item';
 import { OFFER_PRICE_ERRORS, readOfferPrice } from './offer-price';
 
 /**

@@ -1,9 +1,9 @@
+import { formatPrice } from '@hypertek/shared';
 import '../../styles/checkout.css';
 
 import { Link, useLocation } from 'react-router';
 
 import { ResultPanel } from '../../components/result-panel';
-import { formatUsd } from '../../lib/format-usd';
 import { collectionPath, isPaymentReceipt, paymentFacts } from '../../lib/payment-receipt';
 
 /** The card and the reference of a payment, when the server's record has them. */
@@ -58,7 +58,7 @@ export default function SuccessPage() {
       {receipt ? (
         <>
           <p className="lead co-result__text" data-testid="receipt">
-            Paid <strong className="price">{formatUsd(receipt.amount)}</strong> for{' '}
+            Paid <strong className="price">{formatPrice(receipt.amount)}</strong> for{' '}
             <strong>{receipt.title}</strong> by card. It is in your collection now.
           </p>
           <PaymentFacts payment={receipt.payment} />

@@ -1,7 +1,7 @@
 import '../../styles/marketing.css';
 import '../../styles/about.css';
 
-import { GeneratedArt, type ArtKind } from '../../components/generated-art';
+import { ItemArt, type ArtKind } from '@hypertek/shared/ui';
 import { SectionHeading } from '../../components/section-heading';
 import { stayHere } from '../../lib/stay-here';
 
@@ -68,11 +68,7 @@ export default function AboutPage() {
           </p>
         </div>
         <div className="mk-about-visual">
-          <GeneratedArt
-            seed="about-city"
-            kind="land"
-            label="A neon skyline over the 2117 frontier"
-          />
+          <ItemArt seed="about-city" kind="land" label="A neon skyline over the 2117 frontier" />
         </div>
       </section>
 
@@ -107,11 +103,7 @@ export default function AboutPage() {
         <ul className="grid grid-3 mk-ecosystem">
           {ECOSYSTEM.map((part) => (
             <li key={part.title} className="card mk-ecosystem__card">
-              <GeneratedArt
-                seed={`eco-${part.title}`}
-                kind={part.kind}
-                className="mk-ecosystem__art"
-              />
+              <ItemArt seed={`eco-${part.title}`} kind={part.kind} className="mk-ecosystem__art" />
               <h3>{part.title}</h3>
               <p className="muted">{part.text}</p>
             </li>

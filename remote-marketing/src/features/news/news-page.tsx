@@ -1,7 +1,7 @@
 import '../../styles/marketing.css';
 import '../../styles/content.css';
 
-import { GeneratedArt } from '../../components/generated-art';
+import { ItemArt } from '@hypertek/shared/ui';
 import { Icon } from '../../components/icon';
 import { NEWS_ARTICLES, type NewsArticle } from './news-articles';
 
@@ -18,7 +18,7 @@ function Story({ article, featured }: { article: NewsArticle; featured: boolean 
       className={featured ? 'card mk-story mk-story--featured' : 'card mk-story'}
       aria-labelledby={`news-${article.slug}`}
     >
-      <GeneratedArt seed={article.slug} kind="news" className="mk-story__art" />
+      <ItemArt seed={article.slug} kind="news" className="mk-story__art" />
       <div className="mk-story__body">
         <p className="mk-story__meta">
           <span className="mk-tag">{article.category}</span>

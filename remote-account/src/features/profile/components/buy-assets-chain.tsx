@@ -1,7 +1,7 @@
 import { formatPrice, PLATFORM_FEE, totalWithFee, type CatalogueItem } from '@hypertek/shared';
 import { useState, type ReactNode } from 'react';
 
-import { Modal } from '../../../components/modal';
+import { Modal } from '@hypertek/shared/ui';
 import { WalletOption } from '../../../components/wallet-option';
 
 type Step = 'assets' | 'confirm' | 'wallet' | 'connect';

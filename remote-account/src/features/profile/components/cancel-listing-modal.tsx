@@ -1,6 +1,6 @@
 import { formatPrice, type Listing } from '@hypertek/shared';
 
-import { Modal } from '../../../components/modal';
+import { Modal } from '@hypertek/shared/ui';
 import { totalPrice } from '../lib/sample-listings';
 
 /** 'Cancel Listing' (SPEC §2): the selected listings, their total price, Close and Confirm. */

@@ -5,7 +5,7 @@ import { LoadingStatus } from '../../../components/loading-status';
 import { useCollection } from '../hooks/use-collection';
 import { BuyAssetsChain } from './buy-assets-chain';
 import { EmptyState } from './empty-state';
-import { ItemCard } from './item-card';
+import { OwnedItemCard } from './owned-item-card';
 
 const KIND_NAME: Record<ItemKind, string> = { nfa: 'collectibles', land: 'lands' };
 
@@ -45,7 +45,7 @@ export function CollectionGrid({ userId, kind }: { userId: string; kind: ItemKin
     <>
       <ul className="grid grid-4 ac-cards">
         {collection.items.map((item) => (
-          <ItemCard key={item._id || item.id} item={item} kind={kind} onChoose={setChosen} />
+          <OwnedItemCard key={item._id || item.id} item={item} kind={kind} onChoose={setChosen} />
         ))}
       </ul>
       {chosen && <BuyAssetsChain item={chosen} onClose={() => setChosen(null)} />}

@@ -1,13 +1,9 @@
 import { formatPrice, type Listing } from '@hypertek/shared';
-
-import { CellLabel, StackedTable } from '../../../components/stacked-table';
-import { ItemArt } from '../../../components/item-art';
-
-const COLUMNS = ['Listing', 'Status', 'Price', 'Floor', 'Qty'] as const;
+import { DataTable, ItemArt, type Column } from '@hypertek/shared/ui';
 
 /**
- * The List tab's table (SPEC §2): Listing, Status, Price, Floor, Qty and a checkbox per row; one
- * card per row on a phone, with 'Select all' above them.
+ * The List tab's table: Listing, Status, Price, Floor, Qty and a checkbox per row; one card per
+ * row on a phone, with 'Select all' above them.
  */
 export function ListingsTable({
   listings,
@@ -19,13 +15,34 @@ export function ListingsTable({
   onToggleAll: (checked: boolean) => void;
 }) {
   const allChecked = listings.length > 0 && listings.every((l) => l.checked);
-  return (
-    <StackedTable
-      label="Listings (scrolls sideways)"
-      columns={COLUMNS}
-      lastHeader={
-        <th scope="col" role="columnheader" className="ac-check-cell">
-          <CellLabel>Select all</CellLabel>
+  const columns: readonly Column<Listing>[] = [
+    {
+      header: 'Listing',
+      lead: true,
+      cell: (listing) => (
+        <span className="ac-listing-name">
+          <ItemArt seed={listing.name} kind="nfa" className="ac-thumb" />
+          {listing.name}
+        </span>
+      ),
+    },
+    {
+      header: 'Status',
+      cell: (listing) => (
+        <span className={`ui-table__chip ac-status-${listing.status.toLowerCase()}`}>
+          {listing.status}
+        </span>
+      ),
+    },
+    { header: 'Price', cell: (listing) => formatPrice(listing.price), className: 'price' },
+    { header: 'Floor', cell: (listing) => formatPrice(listing.floor) },
+    { header: 'Qty', cell: (listing) => listing.qty },
+    {
+      header: 'Select',
+      className: 'ac-check-cell',
+      headerCell: (
+        <label className="ac-select-all">
+          <span className="ac-select-all-text">Select all</span>
           <input
             type="checkbox"
             className="ac-check"
@@ -33,47 +50,26 @@ export function ListingsTable({
             checked={allChecked}
             onChange={(e) => onToggleAll(e.target.checked)}
           />
-        </th>
-      }
-    >
-      {listings.map((listing) => (
-        <tr key={listing.id} role="row" className={listing.checked ? 'ac-row-checked' : undefined}>
-          <th scope="row" role="rowheader">
-            <span className="ac-listing-name">
-              <ItemArt seed={listing.name} className="ac-thumb" />
-              {listing.name}
-            </span>
-          </th>
-          <td role="cell">
-            <CellLabel>Status</CellLabel>
-            <span className={`ac-chip ac-status-${listing.status.toLowerCase()}`}>
-              {listing.status}
-            </span>
-          </td>
-          <td role="cell" className="price">
-            <CellLabel>Price</CellLabel>
-            <span>{formatPrice(listing.price)}</span>
-          </td>
-          <td role="cell">
-            <CellLabel>Floor</CellLabel>
-            <span>{formatPrice(listing.floor)}</span>
-          </td>
-          <td role="cell">
-            <CellLabel>Qty</CellLabel>
-            <span>{listing.qty}</span>
-          </td>
-          <td role="cell" className="ac-check-cell">
-            <CellLabel>Select</CellLabel>
-            <input
-              type="checkbox"
-              className="ac-check"
-              aria-label={`Select ${listing.name}`}
-              checked={listing.checked}
-              onChange={() => onToggle(listing.id)}
-            />
-          </td>
-        </tr>
-      ))}
-    </StackedTable>
+        </label>
+      ),
+      cell: (listing) => (
+        <input
+          type="checkbox"
+          className="ac-check"
+          aria-label={`Select ${listing.name}`}
+          checked={listing.checked}
+          onChange={() => onToggle(listing.id)}
+        />
+      ),
+    },
+  ];
+  return (
+    <DataTable
+      caption="Listings"
+      columns={columns}
+      rows={listings}
+      rowKey={(listing) => listing.id}
+      rowClassName={(listing) => (listing.checked ? 'ac-row-checked' : undefined)}
+    />
   );
 }

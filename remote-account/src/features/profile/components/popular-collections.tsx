@@ -1,13 +1,12 @@
+import { ITEM_CARD_ACTION, ItemCard } from '@hypertek/shared/ui';
 import { Link } from 'react-router';
 
-import { ItemArt } from '../../../components/item-art';
-
-/** Static strip under every profile tab (SPEC §2): four 'Monkey ape' cards at $2000. */
+/** The static strip under every profile tab: four 'Monkey ape' cards, 'No33', $2000, 'Buy Now'. */
 const POPULAR = [1, 2, 3, 4].map((n) => ({
-  key: `popular-${n}`,
-  name: 'Monkey ape',
-  code: 'No33',
-  price: '$2000',
+  _id: `popular-${n}`,
+  title: 'Monkey ape',
+  serialNumber: 'No33',
+  price: 2000,
 }));
 
 export function PopularCollections() {
@@ -17,18 +16,19 @@ export function PopularCollections() {
         <h2 id="ac-popular-title">Popular Collections</h2>
       </div>
       <ul className="grid grid-4 ac-cards">
-        {POPULAR.map(({ key, name, code, price }) => (
-          <li key={key} className="card item-card ac-item-card">
-            <ItemArt seed={key} className="ac-item-art" />
-            <h3>{name}</h3>
-            <p className="ac-item-meta">
-              <span className="muted">{code}</span>
-              <span className="price">{price}</span>
-            </p>
-            <Link to="/market-place" className="btn btn-primary ac-card-btn">
-              Buy Now
-            </Link>
-          </li>
+        {POPULAR.map((item) => (
+          <ItemCard
+            key={item._id}
+            as="li"
+            item={item}
+            kind="nfa"
+            priceText="$2000"
+            action={
+              <Link to="/market-place" className={ITEM_CARD_ACTION}>
+                Buy Now
+              </Link>
+            }
+          />
         ))}
       </ul>
     </section>

@@ -3,7 +3,7 @@ import { useCallback } from 'react';
 
 import { LoadingStatus } from '../../../components/loading-status';
 import { useFirstItems } from '../hooks/use-first-items';
-import { ActivityTable } from './activity-table';
+import { ActivityTable } from '@hypertek/shared/ui';
 import { EmptyState } from './empty-state';
 
 /** The user's last 5 activity entries (`GET /activity/{userId}`, SPEC §7). */
@@ -26,5 +26,5 @@ export function UserActivity({ userId }: { userId: string }) {
       </EmptyState>
     );
   }
-  return <ActivityTable entries={entries} />;
+  return <ActivityTable rows={entries} caption="Your latest activity" />;
 }

@@ -1,8 +1,7 @@
-import { MESSAGES } from '@hypertek/shared';
+import { MESSAGES, type WireItem } from '@hypertek/shared';
 import { useId, useRef, useState, type SubmitEvent } from 'react';
 
 import { LockIcon } from '../../../components/lock-icon';
-import type { PaymentItem } from '../../../lib/payment-item';
 import { useCardPayment } from '../hooks/use-card-payment';
 import type { CardEntry } from '../lib/card-entry';
 import { ChargeNote } from './charge-note';
@@ -13,7 +12,7 @@ import { PayButton } from './pay-button';
  * The card form: name on card (required), the card entry's fields and 'Pay $amount',
  * charged through `card/pay-with-card`.
  */
-export function CardPaymentForm({ item, entry }: { item: PaymentItem; entry: CardEntry }) {
+export function CardPaymentForm({ item, entry }: { item: WireItem; entry: CardEntry }) {
   const { state, pay } = useCardPayment(item, entry);
   const [nameOnCard, setNameOnCard] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);

@@ -1,7 +1,7 @@
+import type { WireItem } from '@hypertek/shared';
 import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 
-import type { PaymentItem } from '../../../lib/payment-item';
 import { useEmbeddedIntent } from '../hooks/use-embedded-intent';
 import { stripePublishableKey } from '../../../lib/stripe-loader';
 import { ConnectingToProvider, SandboxCardEntry } from './card-entry-provider';
@@ -15,7 +15,7 @@ const StripeEmbeddedForm = lazy(() => import('../stripe/stripe-embedded-form'));
  * provider's embedded payment form (Stripe's payment element, or the sandbox's card fields), and
  * the return to /dashboard.
  */
-export function EmbeddedPayment({ item }: { item: PaymentItem }) {
+export function EmbeddedPayment({ item }: { item: WireItem }) {
   const intent = useEmbeddedIntent(item);
 
   if (intent.status === 'creating') {

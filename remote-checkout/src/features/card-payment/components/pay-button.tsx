@@ -1,4 +1,4 @@
-import { formatUsd } from '../../../lib/format-usd';
+import { formatPrice } from '@hypertek/shared';
 
 /** 'Pay $amount', or a disabled 'Processing...' while a payment is on its way. */
 export function PayButton({ amount, processing }: { amount: number; processing: boolean }) {
@@ -10,7 +10,7 @@ export function PayButton({ amount, processing }: { amount: number; processing: 
           Processing...
         </>
       ) : (
-        `Pay ${formatUsd(amount)}`
+        `Pay ${formatPrice(amount)}`
       )}
     </button>
   );

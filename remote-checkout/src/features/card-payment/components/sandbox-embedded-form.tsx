@@ -1,6 +1,6 @@
+import type { WireItem } from '@hypertek/shared';
 import type { SubmitEvent } from 'react';
 
-import type { PaymentItem } from '../../../lib/payment-item';
 import { useSandboxEmbeddedPayment } from '../hooks/use-sandbox-embedded-payment';
 import type { CardEntry } from '../lib/card-entry';
 import { ChargeNote } from './charge-note';
@@ -13,7 +13,7 @@ export function SandboxEmbeddedForm({
   intent,
   entry,
 }: {
-  item: PaymentItem;
+  item: WireItem;
   intent: { id: string; clientSecret: string };
   entry: CardEntry;
 }) {

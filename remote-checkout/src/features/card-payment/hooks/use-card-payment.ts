@@ -1,8 +1,14 @@
-import { MESSAGES, notify, useSession, validateCardPayment } from '@hypertek/shared';
+import {
+  itemTitle,
+  MESSAGES,
+  notify,
+  useSession,
+  validateCardPayment,
+  type WireItem,
+} from '@hypertek/shared';
 import { useReducer, useRef } from 'react';
 import { useNavigate } from 'react-router';
 
-import { itemTitle, type PaymentItem } from '../../../lib/payment-item';
 import type { PaymentReceipt } from '../../../lib/payment-receipt';
 import type { CardEntry } from '../lib/card-entry';
 import {
@@ -21,7 +27,7 @@ import { usePaymentProvider } from '../../../lib/payment-provider';
  * back from the API. Success toasts 'Payment Successful!' and goes to /success with the payment
  * data; every failure ends in `state.status === 'error'` with the text to show in the form.
  */
-export function useCardPayment(item: PaymentItem, entry: CardEntry) {
+export function useCardPayment(item: WireItem, entry: CardEntry) {
   const [state, dispatch] = useReducer(cardPaymentReducer, INITIAL_CARD_PAYMENT_STATE);
   // The reducer ignores a second submit; the ref stops its side effects too (double click).
   const busy = useRef(false);

@@ -1,7 +1,6 @@
-import { errorMessage, MESSAGES, useSession } from '@hypertek/shared';
+import { errorMessage, itemId, MESSAGES, useSession, type WireItem } from '@hypertek/shared';
 import { useEffect, useRef, useState } from 'react';
 
-import { itemId, type PaymentItem } from '../../../lib/payment-item';
 import { buildPaymentIntentRequest } from '../lib/card-payment-machine';
 import { usePaymentProvider } from '../../../lib/payment-provider';
 
@@ -28,7 +27,7 @@ const intentIdOf = (clientSecret: string): string => clientSecret.split('_secret
  * client secret is 'Failed to get client secret'; a failed request 'Failed to create payment
  * intent'. `retry` asks again (the API reuses the open intent of the same order).
  */
-export function useEmbeddedIntent(item: PaymentItem): EmbeddedIntent & { retry: () => void } {
+export function useEmbeddedIntent(item: WireItem): EmbeddedIntent & { retry: () => void } {
   const { user, token } = useSession();
   const provider = usePaymentProvider();
   const [attempt, setAttempt] = useState(0);

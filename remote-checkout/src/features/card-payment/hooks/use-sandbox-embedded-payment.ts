@@ -1,8 +1,7 @@
-import { api } from '@hypertek/shared';
+import { api, type WireItem } from '@hypertek/shared';
 import { useReducer, useRef } from 'react';
 import { useNavigate } from 'react-router';
 
-import type { PaymentItem } from '../../../lib/payment-item';
 import type { CardEntry } from '../lib/card-entry';
 import {
   cardFailureMessage,
@@ -21,7 +20,7 @@ import { usePaymentProvider } from '../../../lib/payment-provider';
  * confirmation stays on the form with the provider's message, as with Stripe.
  */
 export function useSandboxEmbeddedPayment(
-  item: PaymentItem,
+  item: WireItem,
   intent: { id: string; clientSecret: string },
   entry: CardEntry,
 ) {

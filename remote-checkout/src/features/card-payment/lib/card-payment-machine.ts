@@ -4,15 +4,17 @@
  * processing. Pure, so the rules are tested without a DOM.
  */
 import {
-  CURRENCY,
-  MESSAGES,
-  toCents,
   type CardPaymentRequest,
   type CreatePaymentIntentRequest,
+  CURRENCY,
+  itemId,
+  itemSerial,
+  itemTitle,
+  MESSAGES,
+  toCents,
   type User,
+  type WireItem,
 } from '@hypertek/shared';
-
-import { itemId, itemSerial, itemTitle, type PaymentItem } from '../../../lib/payment-item';
 
 /** The payment data a success carries to /success: the server's record of the payment. */
 export type PaymentData = object;
@@ -85,7 +87,7 @@ export function providerErrorMessage(error: unknown): string {
 /** The body of `card/pay-with-card` (SPEC §7): the amount in cents, currency 'usd'. */
 export function buildCardPaymentRequest(input: {
   user: User;
-  item: PaymentItem;
+  item: WireItem;
   nameOnCard: string;
   paymentMethodId: string;
 }): CardPaymentRequest {
@@ -113,7 +115,7 @@ export function buildCardPaymentRequest(input: {
 /** The body of `payment/create-payment-intent`: the amount in cents, currency 'usd'. */
 export function buildPaymentIntentRequest(input: {
   user: User;
-  item: PaymentItem;
+  item: WireItem;
 }): CreatePaymentIntentRequest {
   const { user, item } = input;
   const productId = itemId(item);

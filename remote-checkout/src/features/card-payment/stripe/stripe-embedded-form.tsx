@@ -2,12 +2,11 @@
  * WARNING: the embedded variant's way into Stripe. Imported lazily, and only when a publishable
  * key is configured, so the sandbox never downloads Stripe's code or Stripe.js.
  */
-import { MESSAGES, tokens } from '@hypertek/shared';
+import { MESSAGES, tokens, type WireItem } from '@hypertek/shared';
 import { Elements, PaymentElement, useElements, useStripe } from '@stripe/react-stripe-js';
 import type { StripeElementsOptions } from '@stripe/stripe-js';
 import { useReducer, useRef, useState, type SubmitEvent } from 'react';
 
-import type { PaymentItem } from '../../../lib/payment-item';
 import { ChargeNote } from '../components/charge-note';
 import { FormAlert } from '../components/form-alert';
 import { PayButton } from '../components/pay-button';
@@ -25,7 +24,7 @@ const APPEARANCE: StripeElementsOptions['appearance'] = {
   },
 };
 
-function PaymentElementForm({ item }: { item: PaymentItem }) {
+function PaymentElementForm({ item }: { item: WireItem }) {
   const stripe = useStripe();
   const elements = useElements();
   const [state, dispatch] = useReducer(cardPaymentReducer, INITIAL_CARD_PAYMENT_STATE);
@@ -71,7 +70,7 @@ export default function StripeEmbeddedForm({
   item,
 }: {
   clientSecret: string;
-  item: PaymentItem;
+  item: WireItem;
 }) {
   const [stripe] = useState(loadConfiguredStripe);
   return (

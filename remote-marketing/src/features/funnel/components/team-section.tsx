@@ -1,6 +1,6 @@
 import type { TeamMember } from '@hypertek/shared';
 
-import { GeneratedArt } from '../../../components/generated-art';
+import { ItemArt } from '@hypertek/shared/ui';
 import { Icon, type IconName } from '../../../components/icon';
 import { RevealSection } from '../../../components/reveal-section';
 import { SectionHeading } from '../../../components/section-heading';
@@ -13,7 +13,7 @@ function TeamCard({ member }: { member: TeamMember }) {
   return (
     <li className="mk-team-card">
       <div className="mk-team-card__photo">
-        <GeneratedArt seed={member.img} kind="avatar" label={`Avatar of ${member.name}`} />
+        <ItemArt seed={member.img} kind="avatar" label={`Avatar of ${member.name}`} />
       </div>
       <div className="mk-team-card__caption">
         <h3>{member.name}</h3>

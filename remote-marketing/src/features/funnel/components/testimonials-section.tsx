@@ -1,6 +1,6 @@
 import { CAROUSEL_WIDE_MIN_WIDTH, type Testimonial } from '@hypertek/shared';
 
-import { GeneratedArt } from '../../../components/generated-art';
+import { ItemArt } from '@hypertek/shared/ui';
 import { Icon } from '../../../components/icon';
 import { SectionHeading } from '../../../components/section-heading';
 import { StatList } from '../../../components/stat-list';
@@ -16,7 +16,7 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
       </blockquote>
       <figcaption>
         <span className="mk-quote__avatar">
-          <GeneratedArt seed={testimonial.image} kind="avatar" />
+          <ItemArt seed={testimonial.image} kind="avatar" />
         </span>
         <span>
           <strong>{testimonial.name}</strong>

@@ -1,7 +1,7 @@
+import { ITEM_CARD_ACTION, ItemCard } from '@hypertek/shared/ui';
 import { Link } from 'react-router';
 
 import { useCatalogue, type CatalogueFetcher } from '../api/use-catalogue';
-import { ItemCard } from './item-card';
 
 interface CatalogueSectionProps {
   id: string;
@@ -10,7 +10,7 @@ interface CatalogueSectionProps {
   fetchList: CatalogueFetcher;
 }
 
-/** A home list ('Popular Collections', 'MarketPlace'): up to four cards, 2 columns then 4. */
+/** A home list ('Popular Collections', 'MarketPlace'): up to four cards whose 'Buy Now' goes to the marketplace, 2 columns then 4. */
 export function CatalogueSection({ id, title, intro, fetchList }: CatalogueSectionProps) {
   const { items, loading } = useCatalogue(fetchList);
   return (
@@ -34,7 +34,15 @@ export function CatalogueSection({ id, title, intro, fetchList }: CatalogueSecti
           <ul className="grid grid-4 mk-card-list">
             {items.map((item) => (
               <li key={item._id}>
-                <ItemCard item={item} />
+                <ItemCard
+                  item={item}
+                  kind={item.kind}
+                  action={
+                    <Link to="/market-place" className={ITEM_CARD_ACTION}>
+                      Buy Now
+                    </Link>
+                  }
+                />
               </li>
             ))}
           </ul>

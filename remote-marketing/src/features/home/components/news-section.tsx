@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 
-import { GeneratedArt } from '../../../components/generated-art';
+import { ItemArt } from '@hypertek/shared/ui';
 import { SectionHeading } from '../../../components/section-heading';
 
 const PLACEHOLDER = 'New update coming up on the 25th of august';
@@ -12,7 +12,7 @@ export function NewsSection() {
       <SectionHeading id="home-news" eyebrow="Transmissions" title="Latest News" />
       <div className="mk-news">
         <article className="card mk-news__featured">
-          <GeneratedArt seed="season-zero" kind="news" className="mk-news__art" />
+          <ItemArt seed="season-zero" kind="news" className="mk-news__art" />
           <div className="mk-news__body">
             <p className="mk-eyebrow">Featured · Season Zero</p>
             <h3>Season Zero opens the gates of Neo-Kowloon</h3>
@@ -28,7 +28,7 @@ export function NewsSection() {
         <ul className="mk-news__list">
           {[1, 2, 3].map((n) => (
             <li key={n} className="card mk-news__item">
-              <GeneratedArt seed={`update-${n}`} kind="news" className="mk-news__thumb" />
+              <ItemArt seed={`update-${n}`} kind="news" className="mk-news__thumb" />
               <p>{PLACEHOLDER}</p>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { api, isCatalogueItem, readPaymentItem, savePaymentItem } from '@hypertek/shared';
+import { api, isCatalogueItem, paymentItemFrom, savePaymentItem } from '@hypertek/shared';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
@@ -70,7 +70,7 @@ export function useDetailItem(kind: ItemKind): DetailItemState {
   const urlId = new URLSearchParams(search).get('id')?.trim() || null;
 
   // Known without asking: navigation state first, then the saved item.
-  const known = useMemo(() => (isCatalogueItem(state) ? state : readPaymentItem()), [state]);
+  const known = useMemo(() => paymentItemFrom(state), [state]);
   const knownId = known ? itemId(known) : null;
 
   // The id this page writes into the address itself (below): the item is in hand, nothing to

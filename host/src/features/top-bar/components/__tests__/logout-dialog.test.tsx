@@ -48,13 +48,16 @@ describe('logout dialog', () => {
     const { user, dialog } = await openDialog();
     const cancel = within(dialog).getByRole('button', { name: 'Cancel' });
     const logout = within(dialog).getByRole('button', { name: 'Logout' });
+    const close = within(dialog).getByRole('button', { name: 'Close dialog' });
 
     await user.tab();
     expect(logout).toHaveFocus();
     await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab();
     expect(cancel).toHaveFocus();
     await user.tab({ shift: true });
-    expect(logout).toHaveFocus();
+    expect(close).toHaveFocus();
 
     await user.keyboard('{Escape}');
     expect(

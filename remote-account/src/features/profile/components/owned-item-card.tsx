@@ -1,0 +1,33 @@
+import { itemTitle, type CatalogueItem } from '@hypertek/shared';
+import { ITEM_CARD_ACTION, ItemCard } from '@hypertek/shared/ui';
+
+/** A collectible or land the user owns, with 'List Now' (which opens the profile's buy chain). */
+export function OwnedItemCard({
+  item,
+  kind,
+  onChoose,
+}: {
+  item: CatalogueItem;
+  kind: 'nfa' | 'land';
+  /** 'List Now' was pressed (the item carries its shown title). */
+  onChoose: (item: CatalogueItem) => void;
+}) {
+  const title = itemTitle(item, kind);
+  return (
+    <ItemCard
+      as="li"
+      item={item}
+      kind={kind}
+      action={
+        <button
+          type="button"
+          className={ITEM_CARD_ACTION}
+          aria-label={`List Now: ${title}`}
+          onClick={() => onChoose({ ...item, title })}
+        >
+          List Now
+        </button>
+      }
+    />
+  );
+}
