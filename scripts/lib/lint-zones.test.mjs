@@ -14,8 +14,8 @@ const written = [];
 after(() => Promise.all(written.map((file) => rm(file, { force: true, recursive: true }))));
 
 /** The errors of `rule` on a module at `path` (under the marketplace's src/) with this code. */
-async function lintErrors(path, code, rule) {
-  const file = join(src, path);
+async function lintErrors(path, code, rule, root = src) {
+  const file = join(root, path);
   await mkdir(dirname(file), { recursive: true });
   written.push(path.includes('/Probe') ? dirname(file) : file);
   await writeFile(file, code);
@@ -83,6 +83,32 @@ describe('file names', () => {
       'components/zz-lint-probe-f.test.tsx',
       'export const probe = 1;\n',
       'check-file/filename-naming-convention',
+    );
+    assert.deepEqual(errors, []);
+  });
+});
+
+describe("@hypertek/shared's subpaths", () => {
+  const shared = join(repoRoot, 'shared/src');
+  const rule = '@typescript-eslint/no-restricted-imports';
+
+  it("refuse a relative import of the main entry's values (a copy of the HTTP client)", async () => {
+    const errors = await lintErrors(
+      'ui/zz-lint-probe-g.ts',
+      "export { http } from '../api/http-client';\n",
+      rule,
+      shared,
+    );
+    assert.equal(errors.length, 1);
+    assert.match(errors[0], /from '@hypertek\/shared' \(the shared singleton\)/);
+  });
+
+  it('let them import through the package, and types by any path', async () => {
+    const errors = await lintErrors(
+      'data/zz-lint-probe-h.ts',
+      "import type { User } from '../contract';\nexport { http } from '@hypertek/shared';\nexport type Probe = User;\n",
+      rule,
+      shared,
     );
     assert.deepEqual(errors, []);
   });

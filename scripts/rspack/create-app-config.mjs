@@ -73,6 +73,15 @@ function sharedSingletons(appDir, eager) {
     // package.json (the workspace root's) has no version.
     shared[key] = { singleton: true, requiredVersion: `^${version}`, version, eager };
   }
+  // The data layer (@hypertek/shared/data): one QueryClient needs one TanStack Query. Never eager:
+  // it loads with the first page that reads data, not with the host's first paint.
+  const query = installedVersion(appDir, '@tanstack/react-query');
+  shared['@tanstack/react-query'] = {
+    singleton: true,
+    requiredVersion: `^${query}`,
+    version: query,
+    eager: false,
+  };
   return shared;
 }
 

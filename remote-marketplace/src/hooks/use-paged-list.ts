@@ -1,5 +1,6 @@
-import { isCancelled, MESSAGES, type ListResponse } from '@hypertek/shared';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ListResponse } from '@hypertek/shared';
+import { ListCallError, readList, useApiInfiniteQuery } from '@hypertek/shared/data';
+import { useCallback, useMemo, useState } from 'react';
 
 /** The query of a list call: its filters (strings and numbers, unset ones left out). */
 type Query = object;
@@ -46,12 +47,6 @@ export interface PagedList<T> extends LoadedList<T> {
   retry: () => void;
 }
 
-type Outcome<T> = LoadedList<T> | 'failed' | 'cancelled';
-
-/** The spec also knows lists sent as the whole body (activity): accept both shapes. */
-const listOf = <T>(body: ListResponse<T> | T[]): T[] =>
-  Array.isArray(body) ? body : Array.isArray(body.data) ? body.data : [];
-
 /** A successful list answer as a loaded list (null for anything else): what a page came with. */
 export function loadedListOf<T>(body: unknown): LoadedList<T> | null {
   if (Array.isArray(body)) return { items: body as T[], nextCursor: null };
@@ -59,32 +54,6 @@ export function loadedListOf<T>(body: unknown): LoadedList<T> | null {
   const answer = body as ListResponse<T>;
   if (!answer.success || !Array.isArray(answer.data)) return null;
   return { items: answer.data, nextCursor: answer.nextCursor ?? null };
-}
-
-/**
- * One page of a list call. Failures are logged (SPEC §8): 'Failed to fetch market data' with the
- * server's message when `success` is false, 'Error fetching market data' on an exception.
- */
-async function fetchPage<T, Q extends Query>(
-  fetch: FetchPage<T, Q>,
-  page: Partial<Q> & { limit: number; cursor?: string },
-  signal: AbortSignal,
-): Promise<Outcome<T>> {
-  try {
-    const body = await fetch(page, { signal });
-    if (!Array.isArray(body) && !body.success) {
-      console.error(MESSAGES.marketFetchFailed, body.message);
-      return 'failed';
-    }
-    return {
-      items: listOf(body),
-      nextCursor: Array.isArray(body) ? null : (body.nextCursor ?? null),
-    };
-  } catch (error) {
-    if (isCancelled(error) || signal.aborted) return 'cancelled';
-    console.error(MESSAGES.marketFetchError, error);
-    return 'failed';
-  }
 }
 
 /** The parameters of a call: the query's set fields, then the page. */
@@ -99,6 +68,9 @@ function pageParams<Q extends Query>(query: Q | undefined, limit: number, cursor
   };
 }
 
+/** No page yet. */
+const NO_PAGES: readonly LoadedList<never>[] = [];
+
 /** Appends a page, leaving out the items already in the list. */
 function append<T>(items: T[], page: T[], keyOf?: (item: T) => string): T[] {
   if (!keyOf) return [...items, ...page];
@@ -106,98 +78,70 @@ function append<T>(items: T[], page: T[], keyOf?: (item: T) => string): T[] {
   return [...items, ...page.filter((item) => !seen.has(keyOf(item)))];
 }
 
-interface ListState<T> extends LoadedList<T> {
-  /** The query (as a string) and the attempt that this state answers. */
-  query: string;
-  attempt: number;
-  status: 'ready' | 'failed';
-  more: 'idle' | 'loading' | 'failed';
-}
-
 /**
  * Loads the first `limit` entries of a list call on mount, and further pages on `loadMore`
- * (following `nextCursor`). A failed first page can be retried; a failed further page leaves the
- * list as it was. A new `query` starts from its first page. Leaving the page cancels calls.
+ * (following `nextCursor`), on the site's data layer (one infinite query per list and query). A
+ * failed first page can be retried; a failed further page leaves the list as it was. A new `query`
+ * starts from its first page (and an earlier query shows what it had at once). Leaving the page
+ * cancels calls. Failures are logged by the data layer, in the product's words.
  *
- * WARNING: `fetch` must be a stable function (an `api.*` call), not a new closure each render.
+ * `name` says which list this is (the cache's key): 'market', 'land', 'activity'.
  */
 export function usePagedList<T, Q extends Query = Query>(
+  name: string,
   fetch: FetchPage<T, Q>,
   limit: number,
   { query, moreLimit = limit, initial = null, keyOf }: PagedListOptions<T, Q> = {},
 ): PagedList<T> {
-  const queryKey = JSON.stringify(query ?? {});
-  const [attempt, setAttempt] = useState(0);
-  const [state, setState] = useState<ListState<T> | null>(() =>
-    initial ? { ...initial, query: queryKey, attempt: 0, status: 'ready', more: 'idle' } : null,
-  );
-  const more = useRef<AbortController | null>(null);
-  // The state shown is the answer to this query and attempt; until it comes, the list is loading.
-  const current = state && state.query === queryKey && state.attempt === attempt ? state : null;
-  const settled = current !== null;
-
-  useEffect(() => {
-    if (settled) return;
-    const controller = new AbortController();
-    const params = pageParams(JSON.parse(queryKey) as Q, limit);
-    more.current?.abort();
-    more.current = null;
-    void fetchPage(fetch, params, controller.signal).then((outcome) => {
-      if (outcome === 'cancelled') return;
-      setState({
-        ...(outcome === 'failed' ? { items: [], nextCursor: null } : outcome),
-        query: queryKey,
-        attempt,
-        status: outcome === 'failed' ? 'failed' : 'ready',
-        more: 'idle',
-      });
-    });
-    return () => controller.abort();
-  }, [settled, fetch, limit, queryKey, attempt]);
-
-  // Leaving the page drops a further page on its way.
-  useEffect(
-    () => () => {
-      more.current?.abort();
-      more.current = null;
+  // `initial` answers the query of the first render only; another query reads its own pages.
+  const queryText = JSON.stringify(query ?? {});
+  const [initialFor] = useState(queryText);
+  const seed = initialFor === queryText ? initial : null;
+  const list = useApiInfiniteQuery({
+    queryKey: ['paged-list', name, query ?? {}, limit, moreLimit],
+    initialPageParam: undefined as string | undefined,
+    queryFn: async ({ pageParam, signal }): Promise<LoadedList<T>> => {
+      let body: ListResponse<T> | T[];
+      try {
+        body = await fetch(pageParams(query, pageParam ? moreLimit : limit, pageParam), {
+          signal,
+        });
+      } catch (error) {
+        throw signal.aborted ? error : new ListCallError(error);
+      }
+      return {
+        items: readList(body),
+        nextCursor: Array.isArray(body) ? null : (body.nextCursor ?? null),
+      };
     },
-    [],
+    getNextPageParam: (page) => page.nextCursor ?? undefined,
+    // A list the page came with (in its HTML, or kept for Back) is shown as it is, without a call.
+    ...(seed && {
+      initialData: { pages: [seed], pageParams: [undefined] },
+      staleTime: Infinity,
+    }),
+  });
+  const loaded = list.data?.pages;
+  const pages = loaded ?? NO_PAGES;
+  const items = useMemo(
+    () => (loaded ?? []).reduce<T[]>((all, page) => append(all, page.items, keyOf), []),
+    [loaded, keyOf],
   );
-
-  const cursor = current?.status === 'ready' ? current.nextCursor : null;
+  const cursor = pages.at(-1)?.nextCursor ?? null;
+  const { fetchNextPage, refetch, isFetchingNextPage } = list;
   const loadMore = useCallback(() => {
-    if (!cursor || more.current) return;
-    const controller = new AbortController();
-    more.current = controller;
-    const isThisList = (s: ListState<T> | null): s is ListState<T> =>
-      s !== null && s.query === queryKey && s.attempt === attempt;
-    setState((s) => (isThisList(s) ? { ...s, more: 'loading' } : s));
-    const params = pageParams(JSON.parse(queryKey) as Q, moreLimit, cursor);
-    void fetchPage(fetch, params, controller.signal).then((outcome) => {
-      if (outcome === 'cancelled') return;
-      more.current = null;
-      setState((s) => {
-        if (!isThisList(s)) return s;
-        if (outcome === 'failed') return { ...s, more: 'failed' };
-        return {
-          ...s,
-          items: append(s.items, outcome.items, keyOf),
-          nextCursor: outcome.nextCursor,
-          more: 'idle',
-        };
-      });
-    });
-  }, [fetch, moreLimit, queryKey, attempt, cursor, keyOf]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+    if (cursor && !isFetchingNextPage) void fetchNextPage();
+  }, [cursor, isFetchingNextPage, fetchNextPage]);
+  const retry = useCallback(() => void refetch(), [refetch]);
+  const failed = pages.length === 0 && list.isError && !list.isFetching;
 
   return {
-    items: current?.items ?? [],
+    items,
     nextCursor: cursor,
-    loading: !settled,
-    failed: current?.status === 'failed',
-    loadingMore: current?.more === 'loading',
-    moreFailed: current?.more === 'failed',
+    loading: pages.length === 0 && !failed,
+    failed,
+    loadingMore: isFetchingNextPage,
+    moreFailed: list.isFetchNextPageError,
     hasMore: cursor !== null,
     loadMore,
     retry,

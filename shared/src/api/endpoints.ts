@@ -76,10 +76,11 @@ export const api = {
         signal: options.signal,
       })
       .then((r) => r.data),
-  searchItem: (id: string) =>
+  searchItem: (id: string, options: Options = {}) =>
     http
       .get<{ success: boolean; data: SearchHit & Partial<CatalogueItem> }>(
         `/search/item/${encodeURIComponent(id)}`,
+        { signal: options.signal },
       )
       .then((r) => r.data),
 

@@ -5,6 +5,7 @@
 import axios, { AxiosError, type AxiosResponse, type InternalAxiosRequestConfig } from 'axios';
 
 import { http } from '../api/http-client';
+import { queryClient } from '../data/query-client';
 import { getRuntimeConfig } from '../config/runtime-config';
 
 /** A request as the API received it: method, path and query below the API base, parsed body. */
@@ -121,4 +122,6 @@ export const calls = (sent: SentRequest[]) =>
 /** Puts the network back as it was: no stub (requests would fail, there is no `fetch`). */
 export function stopServing(): void {
   delete http.defaults.adapter;
+  // What one test read is not another's: the shared data cache starts empty.
+  queryClient.clear();
 }

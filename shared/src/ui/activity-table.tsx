@@ -1,7 +1,6 @@
 import { Link } from 'react-router';
 
-import { formatAge, itemPath, type ActivityEntry } from '../contract';
-import { formatPrice } from '../format/price';
+import { formatAge, formatPrice, itemPath, type ActivityEntry } from '@hypertek/shared';
 import { DataTable, type Column } from './data-table';
 
 /** The entry's name: a link to its item's page when the entry says which item it is. */

@@ -8,5 +8,5 @@ export { ItemArt, type ArtKind } from './item-art';
 export { ItemCard, ITEM_CARD_ACTION } from './item-card';
 export { ItemImage } from './item-image';
 export { DialogButtons, Modal } from './modal';
-export { SearchBox } from '../search/search-box';
-export { formatPrice, type PriceCurrency } from '../format/price';
+export { SearchBox } from '@hypertek/shared/search-box';
+export { formatPrice, type PriceCurrency } from '@hypertek/shared';

@@ -2,8 +2,15 @@ import './item-card.css';
 
 import type { ReactNode } from 'react';
 
-import { itemId, itemSerial, itemTitle, type ItemKind, type WireItem } from '../contract';
-import { formatPrice, type PriceCurrency } from '../format/price';
+import {
+  formatPrice,
+  itemId,
+  itemSerial,
+  itemTitle,
+  type ItemKind,
+  type PriceCurrency,
+  type WireItem,
+} from '@hypertek/shared';
 import { ItemImage } from './item-image';
 
 /**

@@ -1,5 +1,4 @@
-import { useApiImage } from '../media/use-api-image';
-import type { ItemKind } from '../contract';
+import { useApiImage, type ItemKind } from '@hypertek/shared';
 import { ItemArt } from './item-art';
 
 /**

@@ -3,7 +3,7 @@ import './modal.css';
 import { useId, useRef, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
-import { useDialog } from '../dialog/use-dialog';
+import { useDialog } from '@hypertek/shared/dialog';
 
 /**
  * The site's one dialog: role=dialog labelled by its title (and described by its text when

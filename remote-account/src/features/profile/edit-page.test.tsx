@@ -33,6 +33,8 @@ async function openEdit(routes: Record<string, Route> = {}, profile = serverUser
   signInAs(makeUser({ _id: 'u-9', FullName: 'Ada (session copy)', Bio: '' }));
   const view = renderAt('/edit', { '/edit': <EditPage /> });
   await waitFor(() => expect(screen.getByLabelText('Full Name')).toHaveValue(profile.FullName));
+  // Filled from this visit's answer, not from one kept by an earlier visit.
+  await waitFor(() => expect(document.querySelector('form')).toHaveAttribute('aria-busy', 'false'));
   return { sent, user: userEvent.setup(), ...view };
 }
 

@@ -10,7 +10,8 @@ import {
   validateNewPassword,
   type User,
 } from '@hypertek/shared';
-import { useEffect, useId, useState } from 'react';
+import { useApiQuery } from '@hypertek/shared/data';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router';
 
 import { FormError } from '../../components/form-error';
@@ -38,7 +39,6 @@ function EditProfileForm({ sessionUser }: { sessionUser: User }) {
   const navigate = useNavigate();
   const ids = { name: useId(), nameNote: useId(), email: useId(), bio: useId() };
   const [profile, setProfile] = useState(sessionUser);
-  const [loading, setLoading] = useState(true);
   const [FullName, setFullName] = useState(sessionUser.FullName);
   const [nameMessage, setNameMessage] = useState<string | null>(null);
   const [Bio, setBio] = useState(sessionUser.Bio);
@@ -47,22 +47,28 @@ function EditProfileForm({ sessionUser }: { sessionUser: User }) {
   const [confirm, setConfirm] = useState('');
   const [Avatar, setAvatar] = useState<File | null>(null);
 
-  useEffect(() => {
-    const controller = new AbortController();
-    api
-      .getProfile({ signal: controller.signal })
-      .then((body) => {
-        const { user } = savedOf(body);
-        setProfile(user);
-        setFullName(user.FullName);
-        setBio(user.Bio);
-      })
-      .catch((error: unknown) => {
-        if (!isCancelled(error)) notify.error(errorMessage(error, MESSAGES.profileFetchFailed));
-      })
-      .finally(() => !controller.signal.aborted && setLoading(false));
-    return () => controller.abort();
-  }, []);
+  // The profile as the server has it now; its answer fills the fields once (the session's copy
+  // shows meanwhile). Read afresh on every visit: nothing is kept once the page is left.
+  const read = useApiQuery({
+    queryKey: ['profile', sessionUser._id],
+    queryFn: ({ signal }) =>
+      api
+        .getProfile({ signal })
+        .then((body) => savedOf(body).user)
+        .catch((error: unknown) => {
+          if (!isCancelled(error)) notify.error(errorMessage(error, MESSAGES.profileFetchFailed));
+          throw error;
+        }),
+    gcTime: 0,
+  });
+  const loading = read.isFetching;
+  const [filledFrom, setFilledFrom] = useState<User | null>(null);
+  if (read.data && read.data !== filledFrom) {
+    setFilledFrom(read.data);
+    setProfile(read.data);
+    setFullName(read.data.FullName);
+    setBio(read.data.Bio);
+  }
 
   const form = useFormSubmit({
     validate: () => (profile.Password ? validateNewPassword(NewPassword, confirm) : null),

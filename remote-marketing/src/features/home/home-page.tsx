@@ -1,8 +1,6 @@
 import '../../styles/marketing.css';
 import '../../styles/home.css';
 
-import { api } from '@hypertek/shared';
-
 import { BrandTicker } from './components/brand-ticker';
 import { CatalogueSection } from './components/catalogue-section';
 import { HomeHero } from './components/home-hero';
@@ -23,13 +21,13 @@ export default function HomePage() {
         id="home-popular"
         title="Popular Collections"
         intro="The NFAs pilots are collecting right now."
-        fetchList={api.getMarket}
+        list="market"
       />
       <CatalogueSection
         id="home-market"
         title="MarketPlace"
         intro="Land parcels on the 2117 frontier, ready to claim."
-        fetchList={api.getLand}
+        list="land"
       />
     </div>
   );

@@ -131,7 +131,7 @@ export function CatalogueResults({
         : null),
   );
   const [scroll] = useState<ScrollRecord | null>(() => (restored ? readScroll(entry) : null));
-  const list = usePagedList(fetch, firstPage, {
+  const list = usePagedList(kind, fetch, firstPage, {
     query: filter,
     moreLimit: MORE_PAGE_SIZE,
     initial: restored,

@@ -1,8 +1,8 @@
-import { ACTIVITY_ROWS, api, MESSAGES, useSession, type ActivityEntry } from '@hypertek/shared';
-import { useEffect, useState } from 'react';
+import { MESSAGES, useSession } from '@hypertek/shared';
+import { useUserActivity } from '@hypertek/shared/data';
+import { ActivityTable } from '@hypertek/shared/ui';
 import { Link } from 'react-router';
 
-import { ActivityTable } from '@hypertek/shared/ui';
 import { Loading } from '../../components/loading';
 import { MarketplacePage } from '../../components/marketplace-page';
 import { PageSection } from '../../components/page-section';
@@ -10,25 +10,10 @@ import { PageSection } from '../../components/page-section';
 /** /personal-activity: the signed-in user's activity, first 5 rows (SPEC §2, §5). */
 export default function PersonalActivityPage() {
   const { user, isLoggedInUser } = useSession();
-  const userId = user?._id;
-  // Whose rows these are: the indicator shows until this user's call finishes, success or not.
-  const [loaded, setLoaded] = useState<{ userId: string; rows: ActivityEntry[] } | null>(null);
-  const loading = Boolean(userId) && loaded?.userId !== userId;
-  const rows = loaded?.rows ?? [];
-
-  useEffect(() => {
-    if (!userId) return;
-    const controller = new AbortController();
-    api
-      .getUserActivity(userId, { signal: controller.signal })
-      .then((body) => setLoaded({ userId, rows: body.data.slice(0, ACTIVITY_ROWS) }))
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('[hypertek] activity failed', error);
-        setLoaded({ userId, rows: [] });
-      });
-    return () => controller.abort();
-  }, [userId]);
+  // Loading until this user's call settles, success or not; a failure leaves the table empty.
+  const entries = useUserActivity(user?._id);
+  const loading = Boolean(user?._id) && entries === null;
+  const rows = entries ?? [];
 
   return (
     <MarketplacePage>

@@ -13,9 +13,9 @@ import { MarketHero } from './components/market-hero';
  * activity. The three lists load on open, each with its own indicator until its call finishes.
  */
 export default function MarketPlacePage() {
-  const market = usePagedList(api.getMarket, CARDS_PER_LIST);
-  const lands = usePagedList(api.getLand, CARDS_PER_LIST);
-  const activity = usePagedList(api.getActivity, ACTIVITY_ROWS);
+  const market = usePagedList('market', api.getMarket, CARDS_PER_LIST);
+  const lands = usePagedList('land', api.getLand, CARDS_PER_LIST);
+  const activity = usePagedList('activity', api.getActivity, ACTIVITY_ROWS);
 
   return (
     <MarketplacePage>

@@ -1,21 +1,12 @@
-import { ACTIVITY_ROWS, api, type ActivityEntry, type ListResponse } from '@hypertek/shared';
-import { useCallback } from 'react';
+import { useUserActivity } from '@hypertek/shared/data';
+import { ActivityTable } from '@hypertek/shared/ui';
 
 import { LoadingStatus } from '../../../components/loading-status';
-import { useFirstItems } from '../hooks/use-first-items';
-import { ActivityTable } from '@hypertek/shared/ui';
 import { EmptyState } from './empty-state';
 
-/** The user's last 5 activity entries (`GET /activity/{userId}`, SPEC §7). */
+/** The user's last 5 activity entries, or 'No activity yet' with a way to the collection. */
 export function UserActivity({ userId }: { userId: string }) {
-  const request = useCallback(
-    (signal: AbortSignal) =>
-      api.getUserActivity(userId, { signal }) as Promise<
-        ListResponse<ActivityEntry> | ActivityEntry[]
-      >,
-    [userId],
-  );
-  const entries = useFirstItems(request, ACTIVITY_ROWS);
+  const entries = useUserActivity(userId);
   if (!entries) {
     return <LoadingStatus />;
   }

@@ -1,11 +1,5 @@
-import {
-  api,
-  errorMessage,
-  isCancelled,
-  type CatalogueItem,
-  type ItemKind,
-} from '@hypertek/shared';
-import { useCallback, useEffect, useState } from 'react';
+import { api, errorMessage, type CatalogueItem, type ItemKind } from '@hypertek/shared';
+import { useApiQuery } from '@hypertek/shared/data';
 
 export type CollectionRead =
   | { status: 'loading' }
@@ -15,38 +9,34 @@ export type CollectionRead =
 /** Said when the API gives no reason of its own. */
 export const COLLECTION_FAILED = 'Your collection could not be loaded right now.';
 
+/** The API answered `success: false`, with its reason. */
+class Refused extends Error {}
+
 /**
  * The first `count` items of `kind` that `userId` has paid for (`GET /collection/{userId}`), newest
  * purchase first. Unlike the catalogue lists, a failure is shown, not hidden as an empty list:
  * "you own nothing" must never stand in for "we could not tell". `retry` asks again.
  */
 export function useCollection(userId: string, kind: ItemKind, count: number) {
-  const [attempt, setAttempt] = useState(0);
-  const key = `${userId}|${kind}|${count}|${attempt}`;
-  const [read, setRead] = useState<{ key: string; result: CollectionRead } | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    const settle = (result: CollectionRead) => {
-      if (!controller.signal.aborted) setRead({ key, result });
-    };
-    void api.getCollection(userId, { kind, limit: count }, { signal: controller.signal }).then(
-      (body) =>
-        !body.success
-          ? settle({ status: 'error', message: body.message || COLLECTION_FAILED })
-          : settle({
-              status: 'ready',
-              items: (Array.isArray(body.data) ? body.data : []).slice(0, count),
-            }),
-      (error: unknown) => {
-        if (!isCancelled(error))
-          settle({ status: 'error', message: errorMessage(error, COLLECTION_FAILED) });
-      },
-    );
-    return () => controller.abort();
-  }, [key, userId, kind, count]);
-
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
-  const result: CollectionRead = read?.key === key ? read.result : { status: 'loading' };
+  const query = useApiQuery({
+    queryKey: ['collection', userId, kind, count],
+    queryFn: async ({ signal }) => {
+      const body = await api.getCollection(userId, { kind, limit: count }, { signal });
+      if (!body.success) throw new Refused(body.message || COLLECTION_FAILED);
+      return (Array.isArray(body.data) ? body.data : []).slice(0, count);
+    },
+  });
+  const retry = () => void query.refetch();
+  const result: CollectionRead = query.isSuccess
+    ? { status: 'ready', items: query.data }
+    : query.isError && !query.isFetching
+      ? {
+          status: 'error',
+          message:
+            query.error instanceof Refused
+              ? query.error.message
+              : errorMessage(query.error, COLLECTION_FAILED),
+        }
+      : { status: 'loading' };
   return { ...result, retry };
 }

@@ -1,5 +1,5 @@
 import { api, errorMessage, useSession, type PaymentIntentView } from '@hypertek/shared';
-import { useEffect, useState } from 'react';
+import { useApiQuery } from '@hypertek/shared/data';
 
 export type PaymentStatusRead =
   | { status: 'loading' }
@@ -13,28 +13,21 @@ export type PaymentStatusRead =
  * says what was paid and whether it went through. Needs the buyer signed in (their own payment).
  */
 export function usePaymentStatus(paymentIntentId: string | null): PaymentStatusRead | null {
-  const { token } = useSession();
-  const [read, setRead] = useState<{ id: string; result: PaymentStatusRead } | null>(null);
-
-  useEffect(() => {
-    if (!paymentIntentId || !token) return;
-    const controller = new AbortController();
-    void api
-      .getPaymentIntent(paymentIntentId, { signal: controller.signal })
-      .then(
-        ({ paymentIntent }): PaymentStatusRead => ({ status: 'loaded', intent: paymentIntent }),
-        (error: unknown): PaymentStatusRead => ({
-          status: 'error',
-          message: errorMessage(error, 'The payment could not be read right now.'),
-        }),
-      )
-      .then((result) => {
-        if (!controller.signal.aborted) setRead({ id: paymentIntentId, result });
-      });
-    return () => controller.abort();
-  }, [paymentIntentId, token]);
+  const { user, token } = useSession();
+  const read = useApiQuery({
+    // Whose read it is (never the token: a key may be logged).
+    queryKey: ['payment-intent', paymentIntentId, user?._id ?? user?.id],
+    queryFn: ({ signal }) => api.getPaymentIntent(paymentIntentId ?? '', { signal }),
+    enabled: Boolean(paymentIntentId && token),
+  });
 
   if (!paymentIntentId) return null;
   if (!token) return { status: 'signed-out' };
-  return read?.id === paymentIntentId ? read.result : { status: 'loading' };
+  if (read.data) return { status: 'loaded', intent: read.data.paymentIntent };
+  if (read.isError)
+    return {
+      status: 'error',
+      message: errorMessage(read.error, 'The payment could not be read right now.'),
+    };
+  return { status: 'loading' };
 }

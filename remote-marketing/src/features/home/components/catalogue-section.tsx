@@ -1,18 +1,26 @@
+import { api, CARDS_PER_LIST } from '@hypertek/shared';
+import { useList } from '@hypertek/shared/data';
 import { ITEM_CARD_ACTION, ItemCard } from '@hypertek/shared/ui';
 import { Link } from 'react-router';
 
-import { useCatalogue, type CatalogueFetcher } from '../api/use-catalogue';
+/** What a home list shows: the NFAs of the market, or the lands. */
+const LISTS = {
+  market: (signal: AbortSignal) => api.getMarket({ limit: CARDS_PER_LIST }, { signal }),
+  land: (signal: AbortSignal) => api.getLand({ limit: CARDS_PER_LIST }, { signal }),
+};
 
 interface CatalogueSectionProps {
   id: string;
   title: string;
   intro: string;
-  fetchList: CatalogueFetcher;
+  list: keyof typeof LISTS;
 }
 
 /** A home list ('Popular Collections', 'MarketPlace'): up to four cards whose 'Buy Now' goes to the marketplace, 2 columns then 4. */
-export function CatalogueSection({ id, title, intro, fetchList }: CatalogueSectionProps) {
-  const { items, loading } = useCatalogue(fetchList);
+export function CatalogueSection({ id, title, intro, list }: CatalogueSectionProps) {
+  // Loading until the call settles, whether it succeeds or fails (a failure leaves it empty).
+  const items = useList([list, CARDS_PER_LIST], LISTS[list], { count: CARDS_PER_LIST });
+  const loading = items === null;
   return (
     <section className="container section" aria-labelledby={id} aria-busy={loading}>
       <header className="mk-section-head mk-section-head--row">

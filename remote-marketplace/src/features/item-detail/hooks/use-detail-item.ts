@@ -1,4 +1,5 @@
 import { api, isCatalogueItem, paymentItemFrom, savePaymentItem } from '@hypertek/shared';
+import { useApiQuery } from '@hypertek/shared/data';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
@@ -16,35 +17,23 @@ export type DetailItemState =
   /** No id, no navigation state, no saved item. */
   | { status: 'none' };
 
-type Answer =
-  { status: 'ok'; item: WireItem } | { status: 'not-found' } | { status: 'failed'; error: unknown };
+/** What the server says of an id: its item, or that there is none. A failed read throws. */
+type Answer = { status: 'ok'; item: WireItem } | { status: 'not-found' };
 
 const statusOf = (error: unknown): number | undefined =>
   (error as { response?: { status?: number } } | null)?.response?.status;
 
-/** Reads on their way, by id and attempt: a page mounted twice (StrictMode) asks once. */
-const reading = new Map<string, Promise<Answer>>();
-
-function readItem(id: string, attempt: number): Promise<Answer> {
-  const key = `${attempt}:${id}`;
-  let read = reading.get(key);
-  if (!read) {
-    read = fetchItem(id).finally(() => reading.delete(key));
-    reading.set(key, read);
-  }
-  return read;
-}
-
 /** The item behind `id`, as the server has it now. 400 (a malformed id) and 404 mean no such item. */
-async function fetchItem(id: string): Promise<Answer> {
+async function fetchItem(id: string, signal: AbortSignal): Promise<Answer> {
   try {
-    const body = await api.searchItem(id);
+    const body = await api.searchItem(id, { signal });
     return body.success && isCatalogueItem(body.data)
       ? { status: 'ok', item: body.data }
       : { status: 'not-found' };
   } catch (error) {
     const status = statusOf(error);
-    return status === 404 || status === 400 ? { status: 'not-found' } : { status: 'failed', error };
+    if (status === 404 || status === 400) return { status: 'not-found' };
+    throw error;
   }
 }
 
@@ -77,29 +66,17 @@ export function useDetailItem(kind: ItemKind): DetailItemState {
   // fetch once it is there. Noted while rendering, the way React adjusts state to new props.
   const [placed, setPlaced] = useState<string | null>(null);
   if (urlId === null && knownId && placed !== knownId) setPlaced(knownId);
-  const [attempt, setAttempt] = useState(0);
-  const [answer, setAnswer] = useState<{ id: string; attempt: number; answer: Answer } | null>(
-    null,
-  );
 
   const sameKind = !known?.kind || known.kind === kind;
   const placeholder = urlId !== null && knownId === urlId && sameKind ? known : null;
   const fetching = urlId !== null && !(urlId === placed && placeholder);
-  const fresh =
-    fetching && answer?.id === urlId && answer.attempt === attempt ? answer.answer : null;
-
-  useEffect(() => {
-    if (!fetching) return;
-    let current = true;
-    void readItem(urlId, attempt).then((result) => {
-      if (!current) return;
-      if (result.status === 'failed') console.error('[marketplace] item failed', result.error);
-      setAnswer({ id: urlId, attempt, answer: result });
-    });
-    return () => {
-      current = false;
-    };
-  }, [fetching, urlId, attempt]);
+  const read = useApiQuery({
+    queryKey: ['item', urlId],
+    queryFn: ({ signal }) => fetchItem(urlId ?? '', signal),
+    enabled: fetching,
+  });
+  const fresh = fetching ? (read.data ?? null) : null;
+  const failed = fetching && read.isError && !read.isFetching;
 
   // No id in the address: give the item its address (replace, so Back is not doubled).
   useEffect(() => {
@@ -121,10 +98,11 @@ export function useDetailItem(kind: ItemKind): DetailItemState {
     }
   }, [moved, urlId, kind, navigate]);
 
-  const retry = useCallback(() => setAttempt((n) => n + 1), []);
+  const { refetch } = read;
+  const retry = useCallback(() => void refetch(), [refetch]);
   // Sent to the other kind's page: nothing to show here meanwhile.
   const redirecting = moved !== null || (urlId === null && !sameKind);
-  const result = resolve({ urlId, known, placeholder, fresh, redirecting, retry });
+  const result = resolve({ urlId, known, placeholder, fresh, failed, redirecting, retry });
   const shown = result.status === 'ready' ? result.item : null;
   useEffect(() => {
     if (shown) savePaymentItem(shown);
@@ -139,6 +117,7 @@ function resolve({
   known,
   placeholder,
   fresh,
+  failed,
   redirecting,
   retry,
 }: {
@@ -146,6 +125,8 @@ function resolve({
   known: WireItem | null;
   placeholder: WireItem | null;
   fresh: Answer | null;
+  /** The read failed (network, server). */
+  failed: boolean;
   redirecting: boolean;
   retry: () => void;
 }): DetailItemState {
@@ -154,6 +135,6 @@ function resolve({
   if (fresh?.status === 'ok') return { status: 'ready', item: fresh.item };
   if (fresh?.status === 'not-found') return { status: 'not-found', id: urlId };
   if (placeholder) return { status: 'ready', item: placeholder };
-  if (fresh?.status === 'failed') return { status: 'error', retry };
+  if (failed) return { status: 'error', retry };
   return { status: 'loading' };
 }

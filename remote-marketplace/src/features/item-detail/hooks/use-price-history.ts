@@ -5,7 +5,7 @@ import {
   useSession,
   type PaymentHistoryEntry,
 } from '@hypertek/shared';
-import { useEffect, useState } from 'react';
+import { useApiQuery } from '@hypertek/shared/data';
 
 export type PriceHistoryState =
   | { status: 'loading' }
@@ -29,29 +29,20 @@ const messageState = (message: string): PriceHistoryState =>
 export function usePriceHistory(): PriceHistoryState {
   const { user, token } = useSession();
   const userId = user?._id ?? user?.id;
-  const [answer, setAnswer] = useState<{ userId: string; state: PriceHistoryState } | null>(null);
+  const signedIn = Boolean(userId && token);
+  const query = useApiQuery({
+    queryKey: ['history', userId],
+    enabled: signedIn,
+    queryFn: async ({ signal }): Promise<PriceHistoryState> => {
+      const body = await api.getHistory(userId ?? '', { signal });
+      const entries = Array.isArray(body.data) ? body.data : [];
+      return body.success && entries.length > 0
+        ? { status: 'ready', entries }
+        : messageState(body.message || MESSAGES.noPurchaseHistory);
+    },
+  });
 
-  useEffect(() => {
-    if (!userId || !token) return;
-    const controller = new AbortController();
-    const settle = (state: PriceHistoryState) => setAnswer({ userId, state });
-    api
-      .getHistory(userId, { signal: controller.signal })
-      .then((body) => {
-        const entries = Array.isArray(body.data) ? body.data : [];
-        if (body.success && entries.length > 0) settle({ status: 'ready', entries });
-        else settle(messageState(body.message || MESSAGES.noPurchaseHistory));
-      })
-      .catch((error: unknown) => {
-        if (controller.signal.aborted) return;
-        console.error('[marketplace] history failed', error);
-        settle(messageState(errorMessage(error, MESSAGES.noHistoryData)));
-      });
-    return () => controller.abort();
-  }, [userId, token]);
-
-  if (!userId || !token) {
-    return { status: 'message', message: MESSAGES.notAuthenticated, empty: false };
-  }
-  return answer?.userId === userId ? answer.state : { status: 'loading' };
+  if (!signedIn) return { status: 'message', message: MESSAGES.notAuthenticated, empty: false };
+  if (query.isError) return messageState(errorMessage(query.error, MESSAGES.noHistoryData));
+  return query.data ?? { status: 'loading' };
 }

@@ -1,0 +1,34 @@
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  type DefaultError,
+  type InfiniteData,
+  type QueryKey,
+  type UseInfiniteQueryOptions,
+  type UseMutationOptions,
+  type UseQueryOptions,
+} from '@tanstack/react-query';
+
+import { queryClient } from './query-client';
+
+/** `useQuery` on the site's QueryClient (no provider needed, in any app). */
+export function useApiQuery<TData, TKey extends QueryKey = QueryKey>(
+  options: UseQueryOptions<TData, DefaultError, TData, TKey>,
+) {
+  return useQuery(options, queryClient);
+}
+
+/** `useMutation` on the site's QueryClient. */
+export function useApiMutation<TData, TVariables = void>(
+  options: UseMutationOptions<TData, DefaultError, TVariables>,
+) {
+  return useMutation(options, queryClient);
+}
+
+/** `useInfiniteQuery` on the site's QueryClient: a list read a page at a time (cursors). */
+export function useApiInfiniteQuery<TPage, TKey extends QueryKey, TCursor>(
+  options: UseInfiniteQueryOptions<TPage, DefaultError, InfiniteData<TPage>, TKey, TCursor>,
+) {
+  return useInfiniteQuery(options, queryClient);
+}
