@@ -1,5 +1,5 @@
 // One lint setup for every package: type-aware TypeScript rules, React hooks rules, and the
-// boundaries of ARCHITECTURE.md (remotes never import each other or the host; everything shared
+// boundaries of docs/architecture.md (remotes never import each other or the host; everything shared
 // goes through @hypertek/shared's exports map).
 import { readdirSync } from 'node:fs';
 import js from '@eslint/js';

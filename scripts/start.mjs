@@ -176,7 +176,7 @@ for (const { unit, url } of ready) log(`  ${unit.name.padEnd(12)} ${url}`);
 if (present.some((u) => u.name === 'host')) log(`open ${hostOrigin}/ — Ctrl-C stops everything`);
 
 // After start, a process that dies is reported; the others keep serving (a remote that is down is
-// a degraded site, not a dead one — ARCHITECTURE.md §2). When none is left, exit non-zero.
+// a degraded site, not a dead one ). When none is left, exit non-zero.
 for (const child of children) {
   child.exited.then(({ code, signal }) => {
     if (stopping) return;

@@ -155,7 +155,7 @@ void describe('catalogue', () => {
     });
   });
 
-  void test('scrolling /nfa-expand reaches every NFA, after the 4 tiles the spec shows first', async (t) => {
+  void test('scrolling /nfa-expand reaches every NFA, after the 4 tiles the product shows first', async (t) => {
     await withPage(site.browser, t, async ({ page }) => {
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto(`${site.stack.siteUrl}/nfa-expand`);

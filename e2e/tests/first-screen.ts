@@ -51,7 +51,7 @@ void describe('first screen', () => {
         (await card.locator('a.ui-item-card__action').getAttribute('href')) ?? '',
         /^\/buy-land\?id=/,
       );
-      const art = card.locator('img.mp-item-image');
+      const art = card.locator('img.ui-item-image');
       await art.evaluate((img: HTMLImageElement) => img.decode());
       assert.ok(
         await art.evaluate((img: HTMLImageElement) => img.naturalWidth > 0),

@@ -1,4 +1,4 @@
-// Every route of SPEC §2 renders its owning remote inside the host's layout.
+// Every route (docs/product.md, Routes and screens) renders its owning remote inside the host's layout.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
 import { withPage } from '../support/browser.ts';

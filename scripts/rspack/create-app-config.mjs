@@ -1,7 +1,7 @@
 // @ts-check
 /**
  * One Rspack + Module Federation 2 configuration for every front-end app (host and remotes), so
- * the federation contract of ARCHITECTURE.md §2 is written once:
+ * the federation contract (docs/architecture.md) is written once:
  * - shared singletons react, react-dom (with `react/` and `react-dom/` prefix keys), react-router
  *   and @hypertek/shared, each with a real semver `requiredVersion` read from what is installed;
  *   `react-router` is the subset of it the apps use (react-router-subset.mjs), so it is tree-shaken;
@@ -11,7 +11,7 @@
  * - content-hashed chunk names (immutable caching); `remoteEntry.js` keeps a stable name;
  * - in production a remote is a container only: it uses the host's federation runtime
  *   (`externalRuntime`, -18 KB gzip per remote) and has no page of its own. Its standalone page
- *   (ARCHITECTURE.md §2: "its own dev page") is served by `rspack serve`, with its own runtime.
+ *   ("its own dev page") is served by `rspack serve`, with its own runtime.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

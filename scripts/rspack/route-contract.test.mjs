@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 
 import { checkExposes, loadRouteTable, pagesOf } from './route-contract.mjs';
@@ -41,5 +41,34 @@ describe('route contract', () => {
       /exposes extra, which no route shows/,
     );
     assert.throws(() => checkExposes(table, 'billing', {}), /no such remote/);
+  });
+});
+
+describe('the product page (docs/product.md)', () => {
+  it('describes every route of the route table, and no other', () => {
+    const doc = readFileSync(new URL('../../docs/product.md', import.meta.url), 'utf8');
+    const routesSection = doc.slice(
+      doc.indexOf('## Routes and screens'),
+      doc.indexOf('## Entities'),
+    );
+    const rows = routesSection.split('\n').filter((line) => line.startsWith('| `/'));
+    const documented = new Set(
+      rows.flatMap((row) =>
+        [...row.split('|')[1].matchAll(/`(\/[^`]*)`/g)].map((m) => m[1].toLowerCase()),
+      ),
+    );
+    const routed = new Set(
+      Object.values(table).flatMap((paths) => Object.keys(paths).map((path) => path.toLowerCase())),
+    );
+    assert.deepEqual(
+      [...routed].filter((path) => !documented.has(path)),
+      [],
+      'routes the page does not describe',
+    );
+    assert.deepEqual(
+      [...documented].filter((path) => !routed.has(path)),
+      [],
+      'paths no route serves',
+    );
   });
 });

@@ -1,4 +1,4 @@
-// The front-end apps of the site and how each is served (ARCHITECTURE.md §5): one table that the
+// The front-end apps of the site and how each is served: one table that the
 // web server, `npm start`, the browser tests and the bundle-size check all read.
 import { fileURLToPath } from 'node:url';
 

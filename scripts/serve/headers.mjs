@@ -1,4 +1,4 @@
-// Response headers of the static site: caching (ARCHITECTURE.md §2), CORS for remotes, and the
+// Response headers of the static site: caching, CORS for remotes, and the
 // security headers that make sense for a static single-page app.
 import { createHash } from 'node:crypto';
 
@@ -81,7 +81,7 @@ export function inlineScriptHashes(html) {
 /**
  * The Content-Security-Policy of the apps' HTML, computed from the runtime configuration: scripts
  * from this origin and the remotes' origins only, API calls to the configured API, and the third
- * parties of SPEC (card payments, identity provider sign-in, the funnel page's embedded video).
+ * parties of the product (card payments, identity provider sign-in, the funnel page's embedded video).
  * @param {{ apiBaseUrl: string, remotes: Record<string, string> }} config
  * @param {string[]} scriptHashes
  */

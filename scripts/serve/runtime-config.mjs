@@ -1,6 +1,6 @@
 // Writes the runtime configuration that every app fetches from `/config.json` at boot (shape:
 // `RuntimeConfig` in shared/src/config/runtime-config.ts) from environment variables, so one build
-// of each app serves every environment (ARCHITECTURE.md §2).
+// of each app serves every environment.
 import { API, APPS, findApp, portOf } from './apps.mjs';
 
 /**

@@ -1,5 +1,5 @@
 // The production web server of one front-end app (host or remote): serves its build (`<app>/dist`)
-// with the caching rules of ARCHITECTURE.md §2, the runtime config at `/config.json`, SPA
+// with the caching rules (docs/architecture.md), the runtime config at `/config.json`, SPA
 // fallback for navigations, CORS on remotes, precompressed brotli/gzip and security headers.
 //
 // Why sirv: a small, widely used (Vite preview, SvelteKit) static handler for plain node:http that

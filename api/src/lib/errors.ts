@@ -24,7 +24,7 @@ export const badGateway = (message: string): HttpError => new HttpError(502, mes
 /** A feature that needs configuration this site does not have. */
 export const serviceUnavailable = (message: string): HttpError => new HttpError(503, message);
 
-/** Messages the API adds where the spec has none. */
+/** Messages the API adds where the product has none. */
 export const API_MESSAGES = {
   authRequired: 'User not authenticated.',
   tokenInvalid: 'Your session is invalid or has expired. Please sign in again.',

@@ -32,7 +32,7 @@ export function createOrdersRepository({ db }: Database) {
         .where(and(eq(orders.userId, userId), eq(orders.itemId, itemId)));
       return rows.length;
     },
-    /** The user's payments, newest first, with the item's title (SPEC §3 payment history entry). */
+    /** The user's payments, newest first, with the item's title. */
     async history(userId: string, limit: number): Promise<PaymentHistoryEntry[]> {
       const rows = await db
         .select({

@@ -9,7 +9,7 @@ import { users } from '../db/schema';
 
 export type UserRow = typeof users.$inferSelect;
 
-/** The wire shape of SPEC §3: never the hash, only whether a password is set. */
+/** The wire shape (docs/product.md, Entities): never the hash, only whether a password is set. */
 export function toPublicUser(row: UserRow): User {
   return {
     _id: row.id,

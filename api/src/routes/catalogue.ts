@@ -1,5 +1,5 @@
 /**
- * The public catalogue (SPEC §7): market/getMarket (NFAs), land/getland and land/getLand (sorted,
+ * The public catalogue: market/getMarket (NFAs), land/getland and land/getLand (sorted,
  * filtered by price range and attributes), the activity feed, the sales of one item, search and
  * search/item/{id}. Lists are keyset-paged (`limit`, `cursor`).
  */

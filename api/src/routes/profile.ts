@@ -40,7 +40,7 @@ const ProfileForm = Type.Object({
   ),
 });
 
-/** Only checks that need no database: names and lengths, with the spec's words. */
+/** Only checks that need no database: names and lengths, with the product's words. */
 function validateProfileForm(body: Record<string, unknown>): string | null {
   const str = (key: string): string | undefined =>
     typeof body[key] === 'string' ? body[key] : undefined;

@@ -72,7 +72,7 @@ const purchaseRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const data = await fastify.ordersRepository.history(user.id, MAX_PAGE_SIZE);
       return {
         success: true as const,
-        // SPEC §8: a message containing 'No payments found' marks the empty state.
+        // a message containing 'No payments found' marks the empty state.
         message: data.length === 0 ? MESSAGES.noPaymentsFound : 'Payment history fetched',
         data,
         nextCursor: null,

@@ -1,5 +1,5 @@
 /**
- * Email accounts: signup, login, forgot-password and reset-password/{token} (SPEC §7). The SPEC §5
+ * Email accounts: signup, login, forgot-password and reset-password/{token}. The validation messages (docs/product.md)
  * rules come from @hypertek/shared/contract, so the forms and the server say the same words.
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -91,7 +91,7 @@ describe('GET /land/getland and /land/getLand', () => {
 });
 
 describe('GET /activity/getActivity', () => {
-  it('lists activity entries newest first with the SPEC §3 fields', async () => {
+  it('lists activity entries newest first with the fields of an activity entry', async () => {
     const body = json(await get('/activity/getActivity'));
     assert.equal(body.success, true);
     assert.equal(body.data.length, DEFAULT_PAGE_SIZE);

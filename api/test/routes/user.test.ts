@@ -145,7 +145,7 @@ describe('POST /user/login', () => {
     assert.deepEqual(json(unknown), json(wrong));
   });
 
-  it('validates with the spec messages', async () => {
+  it('validates with the product messages', async () => {
     const badEmail = await post('/user/login', { Email: 'x@', Password: PASSWORD });
     assert.deepEqual(json(badEmail), { success: false, message: MESSAGES.invalidEmail });
     const badPassword = await post('/user/login', { Email: uniqueEmail(), Password: '123' });
@@ -232,7 +232,7 @@ describe('password reset', () => {
     assert.equal(json(response).message, API_MESSAGES.resetLinkInvalid);
   });
 
-  it('refuses an unknown link, and validates with the spec messages first', async () => {
+  it('refuses an unknown link, and validates with the product messages first', async () => {
     const unknown = await post('/user/reset-password/not-a-real-token', {
       Password: 'Brand-New-2117',
       ConfirmPassword: 'Brand-New-2117',

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 
 import { Logo } from './logo';
 
-/** /home has no page of its own (SPEC §2): a loading screen for 1 second, then the home page. */
+/** /home has no page of its own: a loading screen for 1 second, then the home page. */
 export function HomeLoading() {
   const navigate = useNavigate();
   useEffect(() => {

@@ -1,4 +1,4 @@
-/** Shown over the page while a submit is in flight (SPEC §2). */
+/** Shown over the page while a submit is in flight. */
 export function FullScreenSpinner() {
   return (
     <div className="overlay-spinner" role="status" aria-live="polite">

@@ -15,7 +15,7 @@ export function WalletMark({ size = 56 }: { size?: number }) {
 }
 
 /**
- * The browser-wallet choice of the Connect Wallet screens (SPEC §2, §4). WARNING: static — the
+ * The browser-wallet choice of the Connect Wallet screens. WARNING: static — the
  * product calls no wallet here; `onChoose` only moves to the next static step.
  */
 export function WalletOption({ onChoose }: { onChoose: () => void }) {

@@ -3,9 +3,9 @@ import { useId, useState } from 'react';
 
 /**
  * The submit of every form of this remote: validate with the shared rule (its message is toasted,
- * SPEC §8, and kept in `error` for the form to show beside the fields), send, then `onSuccess`;
+ * as the product's error toasts are, and kept in `error` for the form to show beside the fields), send, then `onSuccess`;
  * a failed request toasts the server's message, else `failureMessage` ('Something went wrong').
- * `pending` is true while the request is in flight (the full-screen spinner of SPEC §2).
+ * `pending` is true while the request is in flight (the full-screen spinner).
  * `errorIdFor(...messages)` gives the id of the error element to a field when the current error
  * is one of that field's messages (`aria-describedby`), else undefined.
  */

@@ -1,7 +1,7 @@
 import { apiAssetUrl, formatPrice, itemSerial, itemTitle, type WireItem } from '@hypertek/shared';
 
 /**
- * The item being bought (SPEC §2): image, title, serial number, description and price. Images
+ * The item being bought: image, title, serial number, description and price. Images
  * load from the API host; an item without one gets a drawn placeholder (no external URL).
  */
 export function ItemSummary({ item, headingLevel = 2 }: { item: WireItem; headingLevel?: 2 | 3 }) {

@@ -1,6 +1,6 @@
 /**
  * What a successful card payment passes to /success as navigation state ("go to /success with the
- * payment data", SPEC §4), and how /success reads it back without trusting its shape.
+ * payment data"), and how /success reads it back without trusting its shape.
  */
 import type { ItemKind } from '@hypertek/shared';
 

@@ -3,7 +3,7 @@ export interface Stat {
   label: string;
 }
 
-/** A figure as the spec words it ('30K+ Global Companies'): the figure, a space, the label. */
+/** A figure as the product words it ('30K+ Global Companies'): the figure, a space, the label. */
 export function statFromPhrase(phrase: string): Stat {
   const space = phrase.indexOf(' ');
   return { value: phrase.slice(0, space), label: phrase.slice(space + 1) };

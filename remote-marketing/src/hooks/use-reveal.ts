@@ -6,7 +6,7 @@ const canAnimate = (): boolean =>
   !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * Animates an element in once, the first time it scrolls into view (SPEC §2 funnel page).
+ * Animates an element in once, the first time it scrolls into view.
  * Put `ref` and `className` on the element. Without IntersectionObserver, or when the visitor
  * prefers reduced motion, the element is simply shown: nothing waits hidden for a scroll. An
  * element already on screen when the page opens is shown as it is (the page drawn by the server

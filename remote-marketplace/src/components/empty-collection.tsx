@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 const TABS = ['Overview', 'Collectibles', 'Lands', 'Activities'] as const;
 
 /**
- * The empty collection (SPEC §2): tabs that lead nowhere yet ('#'), 'No Items' and a
+ * The empty collection: tabs that lead nowhere yet ('#'), 'No Items' and a
  * 'Browse Collection' button. Shown wherever a list is empty.
  */
 export function EmptyCollection({ browseTo = '/market-place' }: { browseTo?: string }) {

@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 
-/** The marketplace sub-navigation (SPEC §2); the active tab is highlighted and aria-current. */
+/** The marketplace sub-navigation; the active tab is highlighted and aria-current. */
 export const MARKETPLACE_TABS = [
   { label: 'Overview', to: '/market-place' },
   { label: 'Collectibles', to: '/nfa-expand' },

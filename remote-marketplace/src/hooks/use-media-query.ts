@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Small screens: where the sell flow links straight to /wallet-connect (SPEC §4). */
+/** Small screens: where the sell flow links straight to /wallet-connect. */
 export const SMALL_SCREEN_QUERY = '(max-width: 767px)';
 
 const matchMediaOf = (): ((query: string) => MediaQueryList) | null =>

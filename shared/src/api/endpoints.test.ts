@@ -21,7 +21,7 @@ beforeEach(() => {
   setRuntimeConfig({});
 });
 
-describe('api: the calls of SPEC §7', () => {
+describe('api: the calls (docs/product.md, API calls)', () => {
   it.each([
     [
       'signup',

@@ -1,4 +1,4 @@
-/** One typed function per call of SPEC §7. Apps build their hooks on these. */
+/** One typed function per call (docs/product.md, API calls). Apps build their hooks on these. */
 import type {
   ActivityEntry,
   AuthResponse,

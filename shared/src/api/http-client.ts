@@ -1,5 +1,5 @@
 /**
- * The HTTP client of SPEC §7: axios, base URL from runtime config, bearer token attached when
+ * The HTTP client (docs/product.md, API calls): axios, base URL from runtime config, bearer token attached when
  * signed in, no timeout, 2xx is success.
  *
  * axios is ~21 KB gzip, so it loads with the first request instead of before the first paint;

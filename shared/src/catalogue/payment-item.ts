@@ -1,5 +1,5 @@
 /**
- * The item being bought, kept in local storage under `paymentItem` (SPEC §3): the marketplace's
+ * The item being bought, kept in local storage under `paymentItem`: the marketplace's
  * detail pages save it, the checkout pages read it after a reload or a link without state.
  */
 import { useMemo } from 'react';

@@ -1,7 +1,7 @@
 import { serverRender } from './server-render';
 
 /**
- * Runtime configuration (ARCHITECTURE.md §2): read by the host at boot from `/config.json`, which
+ * Runtime configuration: read by the host at boot from `/config.json`, which
  * the web server writes from environment variables, so one build serves every environment.
  */
 export type RemoteName = 'marketing' | 'marketplace' | 'account' | 'checkout';

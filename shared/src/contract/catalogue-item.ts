@@ -1,15 +1,15 @@
 /**
- * Reading catalogue items (SPEC §3) as screens show them. Items come from the API, from navigation
+ * Reading catalogue items as screens show them. Items come from the API, from navigation
  * state or from local storage, so nothing about their shape is assumed.
  */
 import type { CatalogueItem } from './types';
 
 export type ItemKind = CatalogueItem['kind'];
 
-/** An item as the wire may send it: the spec also knows `code` or `name` for the serial number. */
+/** An item as the wire may send it: the product also knows `code` or `name` for the serial number. */
 export type WireItem = Partial<CatalogueItem> & { price: number; code?: string; name?: string };
 
-/** The default names shown when an item has no title (SPEC §3). */
+/** The default names shown when an item has no title. */
 export const DEFAULT_ITEM_TITLE: Record<ItemKind, string> = {
   nfa: 'Hyper Tek NFA',
   land: 'Hyper Tek Land',
@@ -19,7 +19,7 @@ export const DEFAULT_ITEM_TITLE: Record<ItemKind, string> = {
 export const itemTitle = (item: Partial<WireItem>, kind: ItemKind = item.kind ?? 'nfa'): string =>
   item.title?.trim() ? item.title : DEFAULT_ITEM_TITLE[kind];
 
-/** serialNumber, or code, or name (SPEC §3). */
+/** serialNumber, or code, or name. */
 export const itemSerial = (item: Partial<WireItem>): string =>
   item.serialNumber ?? item.code ?? item.name ?? '';
 

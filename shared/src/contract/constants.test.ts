@@ -19,7 +19,7 @@ import {
   totalWithFee,
 } from './constants';
 
-describe('limits of SPEC §9', () => {
+describe('limits (docs/product.md, Constants)', () => {
   it('password 8 to 20, full name at most 30', () => {
     expect([PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH, FULL_NAME_MAX_LENGTH]).toEqual([8, 20, 30]);
   });
@@ -126,7 +126,7 @@ describe('REWARD_TIERS', () => {
     expect(REWARD_TIERS_LABEL).toBe('Limited spots available');
   });
 
-  it('list the three tiers with the spec titles, prices, values and buttons', () => {
+  it('list the three tiers with the product titles, prices, values and buttons', () => {
     expect(
       REWARD_TIERS.map(({ title, price, originalPrice, value, buttonText, popular }) => ({
         title,

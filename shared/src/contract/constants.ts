@@ -1,4 +1,4 @@
-/** The business constants and limits of SPEC §9. Nothing here is configuration: it is the spec. */
+/** The business constants and limits (docs/product.md, Constants). Nothing here is configuration: it is the product. */
 import type { RewardTier } from './types';
 
 export const PASSWORD_MIN_LENGTH = 8;

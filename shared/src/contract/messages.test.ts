@@ -1,8 +1,8 @@
 import { MESSAGES, discordWelcome, type MessageKey } from './messages';
 
-/** Every message as SPEC §5 and §8 spell it, copied from the spec by hand. */
-const SPEC_MESSAGES: Record<MessageKey, string> = {
-  // §5 validation
+/** Every message as the product spells it (docs/product.md), copied by hand. */
+const PRODUCT_MESSAGES: Record<MessageKey, string> = {
+  // validation
   invalidEmail: 'Please enter a valid email address',
   passwordLength: 'Password must be between 8 and 20 characters',
   passwordsDoNotMatch: 'Passwords do not match',
@@ -12,10 +12,10 @@ const SPEC_MESSAGES: Record<MessageKey, string> = {
   fullNameMax: 'Maximum 30 characters allowed',
   newPasswordMismatch: 'New password and confirm password do not match',
   stripeNotLoaded: 'Stripe not loaded',
-  nameOnCardRequired: 'Name on card is required', // our text: the spec names the rule only
+  nameOnCardRequired: 'Name on card is required', // our text: the product names the rule only
   userAndTokenRequired: 'User and token data is required',
   loginFirst: 'Please Login first!',
-  // §8 failures
+  // failures
   somethingWentWrong: 'Something went wrong',
   signupFailed: 'Signup failed',
   resetFailed: 'Reset password failed',
@@ -40,7 +40,7 @@ const SPEC_MESSAGES: Record<MessageKey, string> = {
   profileUpdateFailed: 'Failed to update profile',
   marketFetchFailed: 'Failed to fetch market data',
   marketFetchError: 'Error fetching market data',
-  // §8 successes
+  // successes
   signupSuccess: 'Signup successful!',
   loginSuccess: 'Login successful!',
   googleSuccess: 'Google Signup/Login successful!',
@@ -55,12 +55,12 @@ const SPEC_MESSAGES: Record<MessageKey, string> = {
 };
 
 describe('MESSAGES', () => {
-  it.each(Object.entries(SPEC_MESSAGES))('%s is exactly %p', (key, text) => {
+  it.each(Object.entries(PRODUCT_MESSAGES))('%s is exactly %p', (key, text) => {
     expect(MESSAGES[key as MessageKey]).toBe(text);
   });
 
-  it('has no message the spec table above does not list', () => {
-    expect(Object.keys(MESSAGES).sort()).toEqual(Object.keys(SPEC_MESSAGES).sort());
+  it('has no message the table above does not list', () => {
+    expect(Object.keys(MESSAGES).sort()).toEqual(Object.keys(PRODUCT_MESSAGES).sort());
   });
 
   it("keeps the two spaces of 'Product ID is  required'", () => {

@@ -1,9 +1,9 @@
 /**
- * Every user-visible message of SPEC §5 and §8, spelt exactly as the spec spells them
+ * Every user-visible message (docs/product.md, Validation messages), spelt exactly as the product spells them
  * (including 'Product ID is  required' with two spaces). Forms and the API both use these.
  */
 export const MESSAGES = {
-  // §5 validation
+  // validation
   invalidEmail: 'Please enter a valid email address',
   passwordLength: 'Password must be between 8 and 20 characters',
   passwordsDoNotMatch: 'Passwords do not match',
@@ -13,11 +13,11 @@ export const MESSAGES = {
   fullNameMax: 'Maximum 30 characters allowed',
   newPasswordMismatch: 'New password and confirm password do not match',
   stripeNotLoaded: 'Stripe not loaded',
-  /** The card form's name-on-card rule (the spec names the rule, not its text). */
+  /** The card form's name-on-card rule (the product names the rule, not its text). */
   nameOnCardRequired: 'Name on card is required',
   userAndTokenRequired: 'User and token data is required',
   loginFirst: 'Please Login first!',
-  // §8 failures
+  // failures
   somethingWentWrong: 'Something went wrong',
   signupFailed: 'Signup failed',
   resetFailed: 'Reset password failed',
@@ -42,7 +42,7 @@ export const MESSAGES = {
   profileUpdateFailed: 'Failed to update profile',
   marketFetchFailed: 'Failed to fetch market data',
   marketFetchError: 'Error fetching market data',
-  // §8 successes
+  // successes
   signupSuccess: 'Signup successful!',
   loginSuccess: 'Login successful!',
   googleSuccess: 'Google Signup/Login successful!',

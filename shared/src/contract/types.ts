@@ -1,8 +1,8 @@
 import type { ItemAttributes } from './catalogue-query';
 
 /**
- * The entities of SPEC §3, as the front end reads them and the API returns them.
- * Field names keep the spec's spelling (FullName, Email, _id …): they are the wire contract.
+ * The entities (docs/product.md, Entities), as the front end reads them and the API returns them.
+ * Field names keep the product's spelling (FullName, Email, _id …): they are the wire contract.
  */
 
 /** A signed-in user as the API returns it. `Password` is never sent: only whether one is set. */
@@ -227,7 +227,7 @@ export interface SandboxPaymentMethod {
   card: { brand: string; last4: string };
 }
 
-/** Sample listings of the profile List tab (hard-coded in the spec). */
+/** Sample listings of the profile List tab (hard-coded in the product). */
 export interface Listing {
   id: number;
   name: string;

@@ -21,7 +21,7 @@ const INVALID_EMAIL = 'Please enter a valid email address';
 const PASSWORD_LENGTH = 'Password must be between 8 and 20 characters';
 const NO_MATCH = 'Passwords do not match';
 const USER_ID_REQUIRED = 'User Id is required Please signin';
-const PRODUCT_ID_REQUIRED = 'Product ID is  required'; // two spaces, as the spec spells it
+const PRODUCT_ID_REQUIRED = 'Product ID is  required'; // two spaces, as the product spells it
 const CARD_IDS_REQUIRED = 'User ID and Payment ID are required';
 const FULL_NAME_MAX = 'Maximum 30 characters allowed';
 const NEW_PASSWORD_MISMATCH = 'New password and confirm password do not match';
@@ -52,7 +52,7 @@ describe('validateEmail', () => {
     'ada@example.com ',
     ' ada@example.com',
     `${'a'.repeat(250)}@example.com`,
-  ])('refuses %p with the spec message', (email) => {
+  ])('refuses %p with the product message', (email) => {
     expect(validateEmail(email)).toBe(INVALID_EMAIL);
   });
 
@@ -219,7 +219,7 @@ describe('validateFullName', () => {
     expect(validateFullName(name)).toBeNull();
   });
 
-  it('refuses more than 30 characters with the spec message', () => {
+  it('refuses more than 30 characters with the product message', () => {
     expect(validateFullName('a'.repeat(31))).toBe(FULL_NAME_MAX);
   });
 

@@ -1,5 +1,5 @@
 /**
- * The validation rules of SPEC §5 as pure functions. Each returns the spec's message, or null when
+ * The validation rules (docs/product.md, Validation messages) as pure functions. Each returns the product's message, or null when
  * the input is valid. The forms show these messages and the API answers with the same ones.
  */
 import {
@@ -13,7 +13,7 @@ import type { LoginPayload, ResetPasswordPayload, SignupPayload } from './types'
 
 export type ValidationResult = string | null;
 
-/** A simple {local}@{domain}.{tld} pattern without spaces, as the spec asks. */
+/** A simple {local}@{domain}.{tld} pattern without spaces, as the product asks. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export function validateEmail(email: unknown): ValidationResult {

@@ -1,5 +1,5 @@
 /**
- * The typed event bus: the one channel between the host and the remotes (ARCHITECTURE.md §3).
+ * The typed event bus: the one channel between the host and the remotes.
  * It lives in @hypertek/shared, which every app shares as a federation singleton, so a remote
  * that emits and the host that listens hold the same bus.
  */
@@ -10,7 +10,7 @@ export type ToastKind = 'success' | 'error' | 'info' | 'warning';
 export interface ToastRequest {
   kind: ToastKind;
   message: string;
-  /** Milliseconds; defaults follow SPEC §9 (4 s neutral and error, 2 s success). */
+  /** Milliseconds; defaults follow the product (4 s neutral and error, 2 s success). */
   autoClose?: number;
   /** Same id: the host updates/keeps one toast instead of stacking copies. */
   id?: string;

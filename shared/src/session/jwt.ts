@@ -27,7 +27,7 @@ export function decodeToken(token: string): TokenPayload | null {
   }
 }
 
-/** True when the token is undecodable or its expiry is earlier than now (SPEC §4). */
+/** True when the token is undecodable or its expiry is earlier than now. */
 export function isTokenExpired(token: string, now: number = Date.now()): boolean {
   const payload = decodeToken(token);
   if (!payload) return true;

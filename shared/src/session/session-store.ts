@@ -1,5 +1,5 @@
 /**
- * The session of SPEC §3–§4: a store for `useSyncExternalStore`, persisted under `auth` in local
+ * The session (docs/product.md, Entities): a store for `useSyncExternalStore`, persisted under `auth` in local
  * storage, expiry checked on start and on every read of the token.
  *
  * WARNING: apps never read or write local storage for the session themselves; they go through
@@ -10,7 +10,7 @@ import { bus } from '../events/event-bus';
 import { isTokenExpired } from './jwt';
 
 export const SESSION_STORAGE_KEY = 'auth';
-/** The spec also keeps the bare token under `token` after signup and chat-community sign-in. */
+/** The product also keeps the bare token under `token` after signup and chat-community sign-in. */
 export const TOKEN_STORAGE_KEY = 'token';
 
 const SIGNED_OUT: Session = Object.freeze({ user: null, token: null, isLoggedInUser: false });

@@ -21,7 +21,7 @@ describe('design tokens', () => {
     expect(cssVariables.get(name)).toBe(value);
   });
 
-  it('uses the carousel breakpoint of SPEC §4 (768 px) as md', () => {
+  it('uses the carousel breakpoint (768 px) as md', () => {
     expect(tokens.breakpoint.md).toBe(768);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * One error handler for the whole API. Client mistakes answer 4xx with `{ success: false,
- * message }` in the spec's words where it has some; server faults answer a generic 500 and the
+ * message }` in the product's words where it has some; server faults answer a generic 500 and the
  * details go to the log only. Unknown routes answer 404 with the method and path.
  */
 import { validateTextCharacters } from '@hypertek/shared/contract';
@@ -9,15 +9,15 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
 import { API_MESSAGES, badRequest, HttpError } from '../../lib/errors';
 
-/** A route's own check of its body, returning the spec's message or null (see `validateBody`). */
+/** A route's own check of its body, returning the product's message or null (see `validateBody`). */
 export type BodyValidator = (body: Record<string, unknown>) => string | null;
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /**
-     * The SPEC §5 check of this route's body (a function of @hypertek/shared/contract). It runs
+     * The validation of this route's body (docs/product.md, Validation messages) (a function of @hypertek/shared/contract). It runs
      * before the handler, and also words the answer when the JSON schema refuses the body, so a
-     * caller always sees the spec's message rather than a schema validator's text.
+     * caller always sees the product's message rather than a schema validator's text.
      */
     validateBody?: BodyValidator;
     /**

@@ -14,7 +14,7 @@ export default fp(
           title: 'Hyper Tek API',
           version: '1.0.0',
           description:
-            'The backend of the Hyper Tek site (SPEC §7). Errors answer `{ success: false, message }`.',
+            'The backend of the Hyper Tek site. Errors answer `{ success: false, message }`.',
         },
         servers: [{ url: opts.config.publicApiUrl }],
         components: {

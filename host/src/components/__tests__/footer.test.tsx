@@ -5,7 +5,7 @@ import { renderPage } from '../../testing/render';
 const footer = () => screen.getByTestId('footer');
 
 describe('footer', () => {
-  it('links the six pages of the spec, in order', async () => {
+  it('links the six pages of the product, in order', async () => {
     await renderPage('/');
 
     const links = within(within(footer()).getByRole('navigation', { name: 'Footer' })).getAllByRole(

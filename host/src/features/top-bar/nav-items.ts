@@ -1,6 +1,6 @@
 import type { DropdownItem } from './components/dropdown';
 
-/** Shop entries only log and close (SPEC §2). */
+/** Shop entries only log and close. */
 export const SHOP_ITEMS: readonly DropdownItem[] = [
   'Overview',
   'My Assets',
@@ -11,7 +11,7 @@ export const SHOP_ITEMS: readonly DropdownItem[] = [
   onSelect: () => console.info(`[hypertek] shop: ${label}`),
 }));
 
-/** Social entries with placeholder links (SPEC §2). */
+/** Social entries with placeholder links. */
 export const SOCIAL_ITEMS: readonly DropdownItem[] = [
   { label: 'Discord', href: '#' },
   { label: 'X', href: '#' },

@@ -8,7 +8,7 @@ import { AuthShell } from './components/auth-shell';
 import { EmailField } from './components/email-field';
 
 /**
- * /forgot-password 'Forgotten Password' (SPEC §2): asks the API to email a reset link. A failure
+ * /forgot-password 'Forgotten Password': asks the API to email a reset link. A failure
  * shows the server's message, else 'Something went wrong'.
  */
 export default function ForgotPasswordPage() {

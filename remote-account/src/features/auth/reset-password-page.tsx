@@ -8,7 +8,7 @@ import { AuthShell } from './components/auth-shell';
 import { NewPasswordFields } from './components/new-password-fields';
 
 /**
- * /reset-password/:token 'Reset Password' (SPEC §2): the link of the reset email. Success goes to
+ * /reset-password/:token 'Reset Password': the link of the reset email. Success goes to
  * /signin; a failure shows the server's message, else 'Reset password failed'.
  */
 export default function ResetPasswordPage() {

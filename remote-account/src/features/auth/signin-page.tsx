@@ -9,7 +9,7 @@ import { EmailField } from './components/email-field';
 import { SignInAlternatives } from './components/sign-in-alternatives';
 import { useAuthSubmit } from './hooks/use-auth-submit';
 
-/** /signin 'Welcome Back' (SPEC §2). Success goes to /profile. */
+/** /signin 'Welcome Back'. Success goes to /profile. */
 export default function SigninPage() {
   const [Email, setEmail] = useState('');
   const [Password, setPassword] = useState('');

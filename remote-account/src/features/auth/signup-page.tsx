@@ -9,7 +9,7 @@ import { NewPasswordFields } from './components/new-password-fields';
 import { SignInAlternatives } from './components/sign-in-alternatives';
 import { useAuthSubmit } from './hooks/use-auth-submit';
 
-/** /signup 'Create Account' (SPEC §2). Success goes to '/'. */
+/** /signup 'Create Account'. Success goes to '/'. */
 export default function SignupPage() {
   const [Email, setEmail] = useState('');
   const [Password, setPassword] = useState('');

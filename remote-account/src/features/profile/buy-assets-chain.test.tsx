@@ -21,7 +21,7 @@ async function openChain() {
 
 const dialog = (name: string) => within(screen.getByRole('dialog', { name }));
 
-describe("the profile's buy chain (SPEC §4)", () => {
+describe("the profile's buy chain", () => {
   it("opens 'Buy Assets' with the list price, the 0.5 USDT fee and the total", async () => {
     await openChain();
     const buy = dialog('Buy Assets');

@@ -31,7 +31,7 @@ function savedOf(body: { user?: User | null; token?: string }): { user: User; to
 }
 
 /**
- * The form of /edit (SPEC §2, §5, §7): loads the profile, then saves FullName, Email (read-only),
+ * The form of /edit: loads the profile, then saves FullName, Email (read-only),
  * Bio, Password, NewPassword and an optional Avatar as multipart; on success the session's user is
  * replaced and the page goes to /profile.
  */
@@ -195,7 +195,7 @@ function EditProfileForm({ sessionUser }: { sessionUser: User }) {
   );
 }
 
-/** /edit (SPEC §2). Signed-out visitors see 'Please Login first!'. */
+/** /edit. Signed-out visitors see 'Please Login first!'. */
 export default function EditPage() {
   const { user, isLoggedInUser } = useSession();
   if (!isLoggedInUser || !user) return <LoginFirst />;

@@ -6,7 +6,7 @@ import { ProfileLayout } from './components/profile-layout';
 import { cancelLabel, SAMPLE_LISTINGS } from './lib/sample-listings';
 
 /**
- * /List, the Listing tab (SPEC §2, §4): sample listings; checking rows offers 'Cancel N
+ * /List, the Listing tab: sample listings; checking rows offers 'Cancel N
  * Listing(s)', whose dialog shows the total price; Confirm clears the checks (locally only).
  */
 function Listings() {

@@ -1,6 +1,6 @@
 import { EmptyState } from './components/empty-state';
 
-/** The empty-collection tabs (SPEC §2): they link to '#', as the spec says. */
+/** The empty-collection tabs: they link to '#', as the product says. */
 const EMPTY_TABS = ['Overview', 'Collectibles', 'Lands', 'Activities'] as const;
 
 /** /no-item-profile: the empty collection page, 'No Items' and 'Browse Collection'. */

@@ -2,11 +2,11 @@ import { useNavigate } from 'react-router';
 
 import { SeedPhraseNotice, WalletFrame } from './components/wallet-frame';
 
-/** The sample message a wallet sign-in asks to sign (SPEC §7: a login label and a timestamp). */
+/** The sample message a wallet sign-in asks to sign (a login label and a timestamp). */
 const SAMPLE_MESSAGE = 'Login to Hyper Tek\nTimestamp: 2117-01-01T00:00:00.000Z';
 
 /**
- * /Signin-wallet: the wallet's sign-in message screen (SPEC §2 wallet screens, static). 'Sign
+ * /Signin-wallet: the wallet's sign-in message screen. 'Sign
  * Message' and 'Cancel' sign nothing: they only move between the static screens.
  */
 export default function SigninWalletPage() {

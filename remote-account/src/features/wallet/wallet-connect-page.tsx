@@ -41,7 +41,7 @@ function Unlock({ onBack }: { onBack: () => void }) {
 }
 
 /**
- * /wallet-connect, the mobile sell path (SPEC §2 wallet screens, static): Connect Wallet with a
+ * /wallet-connect, the mobile sell path: Connect Wallet with a
  * browser-wallet option, then 'Connecting Wallet', then the wallet's unlock screen. Nothing talks
  * to a wallet: Unblock only moves on to the sign-message screen.
  */

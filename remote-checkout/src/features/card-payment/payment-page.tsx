@@ -43,8 +43,8 @@ function MethodLink(props: {
 }
 
 /**
- * /payment (SPEC §2: 'Make Offer' links here): choose how to pay. Card goes to /stripe-payment
- * with the item; the wallet path is static (SPEC §1: the wallet screens do nothing); an offer goes
+ * /payment ('Make Offer' links here): choose how to pay. Card goes to /stripe-payment
+ * with the item; the wallet path is static (the wallet screens do nothing); an offer goes
  * to /offer.
  */
 export default function PaymentPage() {

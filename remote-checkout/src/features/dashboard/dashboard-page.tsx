@@ -123,7 +123,7 @@ const NO_REFERENCE: PaymentStatusRead = {
     'The card provider sent you back without a payment reference, so there is no status to read.',
 };
 
-/** /dashboard (SPEC §2, §4 "Embedded payment"): where the card provider sends the buyer back. */
+/** /dashboard: where the card provider sends the buyer back. */
 export default function DashboardPage() {
   const redirect = usePaymentRedirect();
   const read = usePaymentStatus(redirect?.paymentIntent ?? null);

@@ -58,7 +58,7 @@ function agreement(mode: ModeRead, key: string): { ok: boolean; value: string } 
 }
 
 /**
- * /testing (the spec shows no content for it): a status page for the payments team — which card provider
+ * /testing (the product shows no content for it): a status page for the payments team — which card provider
  * the API runs, how cards are entered in the browser, and whether the payment calls are connected.
  * Makes one request (`payment/config`).
  */

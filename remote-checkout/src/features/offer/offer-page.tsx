@@ -14,9 +14,9 @@ import { ItemSummary } from '../../components/item-summary';
 import { OFFER_PRICE_ERRORS, readOfferPrice } from './offer-price';
 
 /**
- * /offer (SPEC §2, §4 "Offer expiry"): Price, 'Expired In' (default '6 Hours') and 'Your Pay'.
+ * /offer: Price, 'Expired In' (default '6 Hours') and 'Your Pay'.
  * The price must be a positive number: otherwise 'Submit Offer' (a link to /success; no offer
- * call exists in SPEC §7) stays on the page and says why beside the field. 'Your Pay' is
+ * call exists) stays on the page and says why beside the field. 'Your Pay' is
  * '--- USDC' until the price is valid, then that price in USDC. The item comes from navigation
  * state, else from `paymentItem`.
  */

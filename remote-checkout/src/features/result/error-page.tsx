@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 
 import { ResultPanel } from '../../components/result-panel';
 
-/** /error, the failure screen (SPEC §2): its 'Go Home' leads back to /payment, as the spec says. */
+/** /error, the failure screen: its 'Go Home' leads back to /payment, as the product says. */
 export default function ErrorPage() {
   return (
     <ResultPanel

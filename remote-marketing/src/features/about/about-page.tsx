@@ -38,7 +38,7 @@ const ECOSYSTEM: { title: string; kind: ArtKind; text: string }[] = [
   },
 ];
 
-/** /about — the story, the three fronts and the ecosystem (SPEC §2 About). */
+/** /about — the story, the three fronts and the ecosystem. */
 export default function AboutPage() {
   return (
     <div className="mk-page">
@@ -88,7 +88,7 @@ export default function AboutPage() {
           ))}
         </ol>
         <div className="mk-actions">
-          {/* A dead link (SPEC §2 About): the download has no target yet. */}
+          {/* A dead link: the download has no target yet. */}
           <a href="#" className="btn btn-primary" onClick={stayHere}>
             Download Game
           </a>

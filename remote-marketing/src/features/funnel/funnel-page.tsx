@@ -8,7 +8,7 @@ import { TeamSection } from './components/team-section';
 import { TestimonialsSection } from './components/testimonials-section';
 import { VisionStory } from './components/vision-story';
 
-/** /funnel-page — the static crowdfunding landing page (SPEC §2, items 1–6 in order). */
+/** /funnel-page — the static crowdfunding landing page (docs/product.md, sections 1–6 in order). */
 export default function FunnelPage() {
   return (
     <div className="mk-page mk-funnel">

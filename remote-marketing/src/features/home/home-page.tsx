@@ -8,7 +8,7 @@ import { HowItWorks } from './components/how-it-works';
 import { NewsSection } from './components/news-section';
 import { StorySection } from './components/story-section';
 
-/** / — the home page (SPEC §2 Home). */
+/** / — the home page. */
 export default function HomePage() {
   return (
     <div className="mk-page">

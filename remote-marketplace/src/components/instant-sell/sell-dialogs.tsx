@@ -8,7 +8,7 @@ import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../hooks/use-media-query';
 import { usdt } from '../../lib/catalogue-item';
 import type { SellStep } from './use-sell-flow';
 
-/** Where small screens go instead of the wallet dialogs (SPEC §4). */
+/** Where small screens go instead of the wallet dialogs. */
 export const WALLET_CONNECT_PATH = '/wallet-connect';
 
 function SampleItemArt() {
@@ -47,7 +47,7 @@ interface SellDialogsProps {
 }
 
 /**
- * The sell flow's dialogs (SPEC §4): 'Select item to sell' with the hard-coded sample item, then
+ * The sell flow's dialogs: 'Select item to sell' with the hard-coded sample item, then
  * 'Connect Wallet' offering a browser wallet, then a second 'Connect Wallet' with Connect and
  * Cancel. The wallet screens are static: Connect only closes. On small screens 'Sell Now' and the
  * wallet option are links to /wallet-connect.

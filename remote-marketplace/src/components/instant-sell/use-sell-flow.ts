@@ -1,7 +1,7 @@
 import { SELL_DIALOG_DELAY_MS } from '@hypertek/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
 
-/** The dialogs of the sell flow, in order (SPEC §4). */
+/** The dialogs of the sell flow, in order. */
 export type SellStep = 'select' | 'wallet' | 'connect';
 
 /**

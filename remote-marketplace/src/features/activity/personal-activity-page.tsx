@@ -7,7 +7,7 @@ import { Loading } from '../../components/loading';
 import { MarketplacePage } from '../../components/marketplace-page';
 import { PageSection } from '../../components/page-section';
 
-/** /personal-activity: the signed-in user's activity, first 5 rows (SPEC §2, §5). */
+/** /personal-activity: the signed-in user's activity, first 5 rows. */
 export default function PersonalActivityPage() {
   const { user, isLoggedInUser } = useSession();
   // Loading until this user's call settles, success or not; a failure leaves the table empty.

@@ -74,7 +74,7 @@ describe('/buy-land', () => {
     expect(sent.filter(({ path }) => path.startsWith('/history/'))).toHaveLength(0);
   });
 
-  it("draws the signed-in user's purchases, oldest first, with the spec's axis, bars and label", async () => {
+  it("draws the signed-in user's purchases, oldest first, with the product's axis, bars and label", async () => {
     signIn();
     const sent = serveItemApi({ 'GET /history/history/*': list(payments) });
     open();

@@ -1,6 +1,6 @@
 import { DetailPage } from './components/detail-page';
 
-/** /buy-nfa: an NFA's detail page (SPEC §2). */
+/** /buy-nfa: an NFA's detail page. */
 export default function BuyNfaPage() {
   return <DetailPage kind="nfa" />;
 }

@@ -21,7 +21,7 @@ export const preloadImages = FIRST_ROW_CARDS - 1;
 const NOUNS = { plural: 'lands', singular: 'land', loading: 'Loading Lands' };
 
 /**
- * /land (SPEC §2): every land parcel in a grid, 'Instant Sell' first, the others linking to their
+ * /land: every land parcel in a grid, 'Instant Sell' first, the others linking to their
  * /buy-land page. Sorted and filtered by the URL's query; more lands load as the visitor scrolls.
  */
 export default function LandPage() {

@@ -107,7 +107,7 @@ describe('the URL state of /land', () => {
     });
     open('/land?sort=title&region=Ion+Marsh&max=10');
     expect(await screen.findByText('No items match these filters')).toBeInTheDocument();
-    // The spec's empty collection is for a catalogue with nothing in it, not for a narrow filter.
+    // The product's empty collection is for a catalogue with nothing in it, not for a narrow filter.
     expect(screen.queryByText('No Items')).not.toBeInTheDocument();
     expect(bar().getByRole('button', { name: 'Filters (2)' })).toBeInTheDocument();
 

@@ -9,7 +9,7 @@ import { CatalogueSection } from './components/catalogue-section';
 import { MarketHero } from './components/market-hero';
 
 /**
- * /market-place, the marketplace home (SPEC §2): hero, the first 4 NFAs and lands, and the latest
+ * /market-place, the marketplace home: hero, the first 4 NFAs and lands, and the latest
  * activity. The three lists load on open, each with its own indicator until its call finishes.
  */
 export default function MarketPlacePage() {

@@ -28,7 +28,7 @@ describe('/nfa-expand', () => {
     await grid().findByRole('heading', { name: 'Instant Sell' });
   });
 
-  it("starts with the spec's 4 tiles: 'Instant Sell', then the first 3 market entries, each going to its /buy-nfa address", async () => {
+  it("starts with the product's 4 tiles: 'Instant Sell', then the first 3 market entries, each going to its /buy-nfa address", async () => {
     const sent = serveApi({ 'GET /market/getMarket': list(makeItems('nfa', 8)) });
     open();
     await waitForElementToBeRemoved(() =>

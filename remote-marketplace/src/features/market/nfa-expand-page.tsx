@@ -7,7 +7,7 @@ import { InstantSellTile } from '../../components/instant-sell/instant-sell-tile
 import { MarketHero } from './components/market-hero';
 
 /**
- * NFAs of the first page. The spec's grid of 4 (the Instant Sell tile, then the first 3 entries)
+ * NFAs of the first page. The product's grid of 4 (the Instant Sell tile, then the first 3 entries)
  * is its first row at 1440 px; the first page fills five such rows.
  */
 export const MARKET_PAGE_SIZE = 19;
@@ -21,7 +21,7 @@ export const preloadFetch = [`/market/getMarket?limit=${MARKET_PAGE_SIZE}`];
 const NOUNS = { plural: 'collectibles', singular: 'collectible', loading: 'Loading Collectibles' };
 
 /**
- * /nfa-expand, the market page (SPEC §2): the hero and search, then the market's grid: 'Instant
+ * /nfa-expand, the market page: the hero and search, then the market's grid: 'Instant
  * Sell' first, then every market entry in the URL's sort and filters, each linking to its /buy-nfa
  * page, more loading as the visitor scrolls.
  */

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { MarketplacePage } from '../../components/marketplace-page';
 import { NoOfferGraphic } from './components/no-offer-graphic';
 
-/** /no-offer: no offers yet, with a 404-style graphic (SPEC §2). */
+/** /no-offer: no offers yet, with a 404-style graphic. */
 export default function NoOfferPage() {
   return (
     <MarketplacePage>

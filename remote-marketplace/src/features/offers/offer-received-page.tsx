@@ -6,7 +6,7 @@ import { MarketplacePage } from '../../components/marketplace-page';
 import { PageSection } from '../../components/page-section';
 import { itemPrice } from '../../lib/catalogue-item';
 
-/** The sample offers of the static offers table (SPEC §2: the content is not from the API). */
+/** The sample offers of the static offers table (the content is not from the API). */
 const SAMPLE_OFFERS = [
   { id: 1, price: 1800, offer: 1650, from: 'NeonRider_2117', expire: OFFER_EXPIRY_OPTIONS[0] },
   { id: 2, price: 1800, offer: 1500, from: 'Overlord.eth', expire: OFFER_EXPIRY_OPTIONS[1] },

@@ -1,5 +1,5 @@
 /**
- * Shows every toast of the site (SPEC §2, §9): top right under the top bar, at most 20 at once, 4 s
+ * Shows every toast of the site: top right under the top bar, at most 20 at once, 4 s
  * for neutral and error toasts, 2 s for success. Remotes ask for toasts through the bus.
  * react-toastify is loaded on the first toast, so it costs nothing before the first paint.
  *

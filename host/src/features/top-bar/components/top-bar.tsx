@@ -65,7 +65,7 @@ const LogoutDialog = lazy(() =>
   import('./logout-dialog').then((m) => ({ default: m.LogoutDialog })),
 );
 
-/** The top bar of SPEC §2; the mobile menu mirrors it. */
+/** The top bar (docs/product.md, Routes and screens); the mobile menu mirrors it. */
 export function TopBar() {
   const { isLoggedInUser, user } = useSession();
   const bar = useRef<HTMLElement>(null);

@@ -6,7 +6,7 @@ import type { FormSubmit } from '../../../hooks/use-form-submit';
 
 /**
  * The form of every auth screen: the fields, the current error (announced), the submit button,
- * and the full-screen spinner while the request is in flight (SPEC §2). Validation is the
+ * and the full-screen spinner while the request is in flight. Validation is the
  * shared rules', so the browser's own is off (`noValidate`).
  */
 export function AuthForm({

@@ -5,7 +5,7 @@ import { useFormSubmit } from '../../../hooks/use-form-submit';
 
 /**
  * Submits a sign-up or sign-in: validates with the shared rule first (its message is toasted),
- * signs in on success, toasts, and redirects (SPEC §4 post-login redirects).
+ * signs in on success, toasts, and redirects.
  */
 export function useAuthSubmit(options: {
   validate: () => string | null;

@@ -1,5 +1,5 @@
 /**
- * Texts of the other ways in that the spec describes without spelling them out (its own words
+ * Texts of the other ways in that the product describes without spelling them out (its own words
  * are in @hypertek/shared's MESSAGES). They live here, not in shared: only these pages show them,
  * and shared is part of every first paint of the site.
  */

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 import { Avatar } from './avatar';
 
 /**
- * The avatar picker of /edit (SPEC §5: accepts image files): shows the current avatar, or a
+ * The avatar picker of /edit (accepts image files): shows the current avatar, or a
  * preview of the chosen image, and hands the file up. Non-image files are refused.
  */
 export function AvatarPicker({

@@ -62,7 +62,7 @@ function ChainStep({
 }
 
 /**
- * The profile page's buy chain (SPEC §4): 'Buy Assets' (List price, Platform Fee, Total Fee), a
+ * The profile page's buy chain: 'Buy Assets' (List price, Platform Fee, Total Fee), a
  * confirm dialog ('List Price' = price + fee), 'Connect Wallet' with the browser wallet, then
  * Connect/Cancel. Close and Cancel step back; × and Escape close the chain. WARNING: static like
  * every wallet screen — nothing is bought or called; Connect only closes the chain.

@@ -3,7 +3,7 @@ import { formatPrice, type Listing } from '@hypertek/shared';
 import { Modal } from '@hypertek/shared/ui';
 import { totalPrice } from '../lib/sample-listings';
 
-/** 'Cancel Listing' (SPEC §2): the selected listings, their total price, Close and Confirm. */
+/** 'Cancel Listing': the selected listings, their total price, Close and Confirm. */
 export function CancelListingModal({
   listings,
   onClose,

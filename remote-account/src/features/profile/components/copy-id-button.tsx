@@ -1,7 +1,7 @@
 import { COPIED_INDICATOR_MS } from '@hypertek/shared';
 import { useEffect, useRef, useState } from 'react';
 
-/** Copies the user's id to the clipboard and says 'Copied!' for 2 seconds (SPEC §9). */
+/** Copies the user's id to the clipboard and says 'Copied!' for 2 seconds. */
 export function CopyIdButton({ id }: { id: string }) {
   const [copied, setCopied] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);

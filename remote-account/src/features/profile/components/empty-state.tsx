@@ -17,7 +17,7 @@ function EmptyArt() {
   );
 }
 
-/** An empty list (SPEC §2 'No Items', 'No Listing', no activity): a message and 'Browse Collection'. */
+/** An empty list: a message and 'Browse Collection'. */
 export function EmptyState({
   title,
   children,

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 
 import '../../../styles/profile.css';
 
-/** What the profile area shows to a signed-out visitor (SPEC §5: 'Please Login first!'). */
+/** What the profile area shows to a signed-out visitor ('Please Login first!'). */
 export function LoginFirst() {
   return (
     <section className="container section">

@@ -6,7 +6,7 @@ import { Avatar } from './avatar';
 import { HeroBanner } from './hero-banner';
 import { SignInMethods } from './sign-in-methods';
 
-/** Banner, avatar, name, bio, id, balance and 'Edit Profile' (SPEC §2 profile page). */
+/** Banner, avatar, name, bio, id, balance and 'Edit Profile'. */
 export function ProfileHero({ user }: { user: User }) {
   // The wire may send no bio at all; an empty one shows nothing.
   const bio = (user.Bio as string | null | undefined)?.trim();

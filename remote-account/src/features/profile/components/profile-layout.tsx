@@ -9,7 +9,7 @@ import { ProfileTabs } from './profile-tabs';
 
 /**
  * The frame of every profile tab: hero, tabs, the tab's content, Popular Collections. Signed-out
- * visitors see 'Please Login first!' instead (SPEC §5).
+ * visitors see 'Please Login first!' instead.
  */
 export function ProfileLayout({
   title,

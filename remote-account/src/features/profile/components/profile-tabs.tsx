@@ -1,6 +1,6 @@
 import { NavLink } from 'react-router';
 
-/** The tabs of the profile area (SPEC §2); the current one is highlighted and `aria-current`. */
+/** The tabs of the profile area; the current one is highlighted and `aria-current`. */
 export const PROFILE_TABS = [
   { label: 'Collectible', to: '/Profile' },
   { label: 'Land', to: '/Lands' },

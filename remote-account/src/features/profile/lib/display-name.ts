@@ -5,7 +5,7 @@ export const shortWalletAddress = (address: string): string =>
   address.length > 12 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address;
 
 /**
- * The name the profile shows: FullName, else the `Fullname` field one screen of the spec reads,
+ * The name the profile shows: FullName, else the `Fullname` field one screen of the product reads,
  * else the email, else (a wallet account may have neither name nor email) the short wallet address.
  */
 export function displayName(user: User): string {

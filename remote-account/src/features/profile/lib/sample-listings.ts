@@ -1,7 +1,7 @@
 import type { Listing } from '@hypertek/shared';
 
 /**
- * The hard-coded listings of the List tab (SPEC §2: "Rows are hard-coded samples"). `image` is
+ * The hard-coded listings of the List tab ("Rows are hard-coded samples"). `image` is
  * empty: the table draws generated art from the name (no external URLs).
  */
 export const SAMPLE_LISTINGS: readonly Listing[] = [
@@ -61,5 +61,5 @@ export const SAMPLE_LISTINGS: readonly Listing[] = [
 export const totalPrice = (listings: readonly Listing[]): number =>
   Math.round(listings.reduce((sum, { price }) => sum + price * 100, 0)) / 100;
 
-/** 'Cancel 2 Listing(s)', as SPEC §2 words the button. */
+/** 'Cancel 2 Listing(s)', as the product words the button. */
 export const cancelLabel = (count: number): string => `Cancel ${count} Listing(s)`;

@@ -4,7 +4,7 @@ import { WalletMark } from '../../../components/wallet-option';
 import '../../../styles/wallet.css';
 
 /**
- * The frame of the static wallet screens (SPEC §2 "static, do nothing"): a narrow panel like the
+ * The frame of the static wallet screens: a narrow panel like the
  * wallet's own window, with its mark and a title.
  */
 export function WalletFrame({
@@ -31,7 +31,7 @@ export function WalletFrame({
   );
 }
 
-/** What the product promises about secrets (SPEC §2). */
+/** What the product promises about secrets. */
 export function SeedPhraseNotice() {
   return (
     <p className="ac-notice">

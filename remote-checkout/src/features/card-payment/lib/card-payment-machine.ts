@@ -1,5 +1,5 @@
 /**
- * The card form's states (SPEC §4 "Card payment"): idle → processing → success, or → error with
+ * The card form's states: idle → processing → success, or → error with
  * the text shown in the form. The bank's authentication, when asked for, happens inside
  * processing. Pure, so the rules are tested without a DOM.
  */
@@ -47,7 +47,7 @@ export function cardPaymentReducer(
   }
 }
 
-/** The error text of a rejected payment: the server's `error`, else the error's message (SPEC §8). */
+/** The error text of a rejected payment: the server's `error`, else the error's message. */
 export function cardFailureMessage(error: unknown): string {
   if (error !== null && typeof error === 'object') {
     const data = (error as { response?: { data?: unknown } }).response?.data;
@@ -84,7 +84,7 @@ export function providerErrorMessage(error: unknown): string {
   return cardFailureMessage(error);
 }
 
-/** The body of `card/pay-with-card` (SPEC §7): the amount in cents, currency 'usd'. */
+/** The body of `card/pay-with-card`: the amount in cents, currency 'usd'. */
 export function buildCardPaymentRequest(input: {
   user: User;
   item: WireItem;

@@ -19,7 +19,7 @@ export interface PaymentRedirect {
 }
 
 /**
- * Return from an embedded payment (SPEC §4): `redirect_status=succeeded` toasts 'Payment
+ * Return from an embedded payment: `redirect_status=succeeded` toasts 'Payment
  * Successful! 💳', `failed` toasts 'Payment Failed ❌' — once only, even when StrictMode runs the
  * effect twice — then the query is removed from the URL (replace, so Back does not toast again).
  * Returns what the redirect said, kept after the query is gone, or null when there was none.

@@ -9,7 +9,7 @@ const region = (name: string | RegExp) => screen.getByRole('region', { name });
 const renderFunnel = () => renderPage(<FunnelPage />, '/funnel-page');
 
 describe('Funnel page', () => {
-  it('shows the six sections in the order of the spec', () => {
+  it('shows the six sections in the order of the product', () => {
     renderFunnel();
     const headings = screen
       .getAllByRole('heading', { level: 1 })

@@ -7,7 +7,7 @@ export function ClosingCta() {
           The gates of 2117 open soon. Back Hyper Tek today and be there on day one — with your
           rewards, your name in the credits and a say in what we build next.
         </p>
-        {/* The spec spells the label so ('Contribure'), and gives the button no action yet. */}
+        {/* The product spells the label so ('Contribure'), and gives the button no action yet. */}
         <button type="button" className="btn btn-primary mk-cta__button">
           Contribure Now
         </button>

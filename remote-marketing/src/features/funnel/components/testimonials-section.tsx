@@ -30,7 +30,7 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
 }
 
 /**
- * The testimonial carousel (SPEC §4): 3 cards from CAROUSEL_WIDE_MIN_WIDTH up, else 1; the
+ * The testimonial carousel: 3 cards from CAROUSEL_WIDE_MIN_WIDTH up, else 1; the
  * window starts at the current item and wraps round the end of the list.
  */
 function TestimonialCarousel() {

@@ -7,7 +7,7 @@ const socials = (): TeamMember['socials'] => [
 ];
 
 /**
- * The six people behind Hyper Tek (SPEC §3 team member). `img` is the seed of the avatar drawn by
+ * The six people behind Hyper Tek. `img` is the seed of the avatar drawn by
  * ItemArt (the UI kit): no photo is downloaded.
  */
 export const TEAM: readonly TeamMember[] = [

@@ -2,7 +2,7 @@ import type { Testimonial } from '@hypertek/shared';
 
 import { statFromPhrase } from '../../../components/stat-list';
 
-/** Five voices from studios and partners (SPEC §3 testimonial). `image` seeds a drawn avatar. */
+/** Five voices from studios and partners. `image` seeds a drawn avatar. */
 export const TESTIMONIALS: readonly Testimonial[] = [
   {
     name: 'Elena Marsh',

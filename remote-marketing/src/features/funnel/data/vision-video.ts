@@ -1,6 +1,6 @@
 /**
- * The vision film of the funnel story section (SPEC §2: "an embedded external video").
- * WARNING: the spec does not name the video; marketing replaces `src` with the published film's
+ * The vision film of the funnel story section ("an embedded external video").
+ * WARNING: the product does not name the video; marketing replaces `src` with the published film's
  * embed URL. youtube-nocookie sets no cookies before the visitor plays the video.
  */
 export const VISION_VIDEO = {

@@ -2,7 +2,7 @@ import { CAROUSEL_INTERVAL_MS } from '@hypertek/shared';
 import { useEffect, useState } from 'react';
 
 /**
- * Auto-advancing carousel state (SPEC §4 funnel carousel): moves to the next item every
+ * Auto-advancing carousel state: moves to the next item every
  * CAROUSEL_INTERVAL_MS and loops; pauses while the pointer is over it (`hover`) or while the
  * visitor has stopped it (`stopped`, WCAG 2.2.2). `goTo` jumps to an item and restarts the wait.
  */

@@ -1,6 +1,6 @@
 const LABEL = 'HYPER TEK 2117';
 const REPEAT = 10;
-/** On phones only the first three labels are shown (SPEC §2 Home). */
+/** On phones only the first three labels are shown. */
 const VISIBLE_ON_MOBILE = 3;
 
 function Track() {

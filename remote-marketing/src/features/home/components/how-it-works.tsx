@@ -24,7 +24,7 @@ const STEPS: Feature[] = [
   },
 ];
 
-/** The four steps of SPEC §1. */
+/** The four steps of How It Works. */
 export function HowItWorks() {
   return (
     <section className="container section" aria-labelledby="home-how">

@@ -5,7 +5,7 @@ import { SectionHeading } from '../../../components/section-heading';
 
 const PLACEHOLDER = 'New update coming up on the 25th of august';
 
-/** One featured story and three placeholders for the next update (SPEC §2 Home). */
+/** One featured story and three placeholders for the next update. */
 export function NewsSection() {
   return (
     <section className="container section" aria-labelledby="home-news">

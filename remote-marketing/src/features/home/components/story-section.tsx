@@ -1,7 +1,7 @@
 import { FeatureCard, type Feature } from '../../../components/feature-card';
 import { SectionHeading } from '../../../components/section-heading';
 
-/** The game's three modes (SPEC §1). */
+/** The game's three modes. */
 const MODES: Feature[] = [
   {
     icon: 'quest',
@@ -20,7 +20,7 @@ const MODES: Feature[] = [
   },
 ];
 
-/** The story of 2117 and the game's three modes (SPEC §1). */
+/** The story of 2117 and the game's three modes. */
 export function StorySection() {
   return (
     <section className="container section" aria-labelledby="home-story">

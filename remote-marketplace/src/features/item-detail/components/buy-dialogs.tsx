@@ -31,7 +31,7 @@ function CardChargeNote({ price }: { price: number }) {
 }
 
 /**
- * The buy flow's dialogs (SPEC §4): 'Buy Assets' (list price, platform fee, total) with Cancel
+ * The buy flow's dialogs: 'Buy Assets' (list price, platform fee, total) with Cancel
  * and 'Buy Now', then the confirmation showing 'List Price' = price + fee with Close and Confirm.
  */
 export function BuyDialogs({

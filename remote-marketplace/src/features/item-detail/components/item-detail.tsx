@@ -15,7 +15,7 @@ import {
 import { usePurchaseCheck } from '../hooks/use-purchase-check';
 import { BuyDialogs, type BuyStep } from './buy-dialogs';
 
-/** The owner every detail page shows: a fixed placeholder (SPEC §2). */
+/** The owner every detail page shows: a fixed placeholder. */
 export const PLACEHOLDER_OWNER = 'Hyper Tek Vault';
 
 interface ItemDetailProps {
@@ -26,7 +26,7 @@ interface ItemDetailProps {
 }
 
 /**
- * The item detail (SPEC §2): image, title, serial number, price, 'Listed', the placeholder owner
+ * The item detail: image, title, serial number, price, 'Listed', the placeholder owner
  * and, for NFAs, '505 Views'; tabs Overview and 'Offer 0'; 'Buy Now' (the buy dialogs, then the
  * card payment), 'Buy With Card' (straight to the offer form) and 'Make Offer' (/payment).
  */

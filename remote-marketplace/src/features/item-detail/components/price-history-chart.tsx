@@ -46,7 +46,7 @@ const barValues: Plugin<'bar'> = {
 const paidAt = (entry: PaymentHistoryEntry & { date?: string }) =>
   entry.createdAt || entry.date || '';
 
-/** The user's purchases as a bar chart: legend, title, tooltips, values on the bars (SPEC §2, §9). */
+/** The user's purchases as a bar chart: legend, title, tooltips, values on the bars. */
 export default function PriceHistoryChart({ entries }: { entries: PaymentHistoryEntry[] }) {
   const sorted = [...entries].sort((a, b) => Date.parse(paidAt(a)) - Date.parse(paidAt(b)));
   const amounts = sorted.map((entry) => entry.amount);

@@ -6,7 +6,7 @@ import { usePriceHistory } from '../hooks/use-price-history';
 // chart.js is big: it loads only here, and only once there is something to draw.
 const PriceHistoryChart = lazy(() => import('./price-history-chart'));
 
-/** The land page's price history (SPEC §2, §8): the chart, or the message shown over it. */
+/** The land page's price history: the chart, or the message shown over it. */
 export function PriceHistory() {
   const history = usePriceHistory();
   return (

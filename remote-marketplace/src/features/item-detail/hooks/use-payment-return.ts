@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
 /**
- * Back from the card provider with `?session_id=…` (SPEC §2): 'Payment Successful!' once, then
+ * Back from the card provider with `?session_id=…`: 'Payment Successful!' once, then
  * `session_id` is removed from the address (the item's `id` and the navigation state stay).
  */
 export function usePaymentReturn(): void {

@@ -22,7 +22,7 @@ const messageState = (message: string): PriceHistoryState =>
     : { status: 'message', message, empty: false };
 
 /**
- * The signed-in user's purchases for the price chart (SPEC §7, §8): 'User not authenticated.'
+ * The signed-in user's purchases for the price chart: 'User not authenticated.'
  * without user or token; the server's message or 'No purchase history found.' when there is no
  * data; 'No History Data found for this user' when the call fails without a message.
  */

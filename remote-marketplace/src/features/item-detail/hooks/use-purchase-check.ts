@@ -11,7 +11,7 @@ import { useNavigate } from 'react-router';
 
 import { itemId, type WireItem } from '../../../lib/catalogue-item';
 
-/** Where each buy path goes when the item is not purchased yet (SPEC §4). */
+/** Where each buy path goes when the item is not purchased yet. */
 export const PURCHASE_PATHS = { card: '/stripe-payment', offer: '/offer' } as const;
 export type PurchasePath = keyof typeof PURCHASE_PATHS;
 
@@ -22,7 +22,7 @@ function purchaseFailure(error: unknown): string {
 }
 
 /**
- * The purchase check (SPEC §4, §5, §8): validated first (signed-out users are asked to sign in),
+ * The purchase check: validated first (signed-out users are asked to sign in),
  * then `game/create`. exist 'no' goes on to the path with the item as state; 'yes' says it is
  * already purchased. Returns `check`, and whether a check is running.
  */

@@ -2,7 +2,7 @@ import { HERO_STATS } from '@hypertek/shared';
 
 import { MarketSearch } from './market-search';
 
-/** The marketplace hero (SPEC §2): heading, paragraph, the four static tiles and the search box. */
+/** The marketplace hero: heading, paragraph, the four static tiles and the search box. */
 export function MarketHero() {
   return (
     <section className="container mp-hero" aria-labelledby="mp-hero-title">
