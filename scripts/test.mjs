@@ -114,7 +114,7 @@ const queue = [
     })),
 ];
 if (!only) {
-  const toolingTests = ['scripts/serve', 'scripts/lib', 'scripts/rspack', 'deploy']
+  const toolingTests = ['scripts', 'scripts/serve', 'scripts/lib', 'scripts/rspack', 'deploy']
     .filter((dir) => existsSync(join(repoRoot, dir)))
     .flatMap((dir) =>
       readdirSync(join(repoRoot, dir))
