@@ -28,7 +28,7 @@ export function DocumentPage({ eyebrow, title, lead, meta, sections, intro }: Do
   return (
     <div className="mk-page">
       <header className="container page-header">
-        <p className="mk-eyebrow">{eyebrow}</p>
+        <p className="eyebrow">{eyebrow}</p>
         <h1>{title}</h1>
         <p className="lead">{lead}</p>
         {meta && <p className="muted mk-doc__meta">{meta}</p>}

@@ -14,7 +14,7 @@ interface SectionHeadingProps {
 export function SectionHeading({ id, eyebrow, title, children, centered }: SectionHeadingProps) {
   return (
     <header className={centered ? 'mk-section-head mk-section-head--center' : 'mk-section-head'}>
-      {eyebrow && <p className="mk-eyebrow">{eyebrow}</p>}
+      {eyebrow && <p className="eyebrow">{eyebrow}</p>}
       <h2 id={id}>{title}</h2>
       {children && <p className="lead">{children}</p>}
     </header>

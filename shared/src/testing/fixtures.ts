@@ -1,5 +1,5 @@
 /** Users and JWTs as the API makes them, and signing in through the real session store. */
-import type { User } from '../contract/types';
+import type { ActivityEntry, User } from '../contract/types';
 import { session } from '../session/session-store';
 
 /** Base64url (RFC 4648 §5, no padding) of the UTF-8 bytes of `text`, as JWTs encode their parts. */
@@ -48,3 +48,16 @@ export function signIn(user: User = makeUser(), token: string = validToken()): U
   session.signIn(user, token);
   return user;
 }
+
+const DAY_MS = 86_400_000;
+
+/** The n-th activity entry as the API sends it, made `daysAgo` whole days (and a minute) ago. */
+export const makeActivity = (n: number, daysAgo: number): ActivityEntry => ({
+  _id: `a${n}`,
+  name: `Activity item ${n}`,
+  type: 'Sale',
+  buyer: `Buyer ${n}`,
+  seller: `Seller ${n}`,
+  price: 10 * n,
+  time: new Date(Date.now() - daysAgo * DAY_MS - 60_000).toISOString(),
+});

@@ -9,6 +9,7 @@
 export {
   base64url,
   expiredToken,
+  makeActivity,
   makeToken,
   makeUser,
   signIn,

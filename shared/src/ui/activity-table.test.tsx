@@ -3,18 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
 
 import type { ActivityEntry } from '../contract';
+import { makeActivity } from '../testing/fixtures';
 import { ActivityTable } from './activity-table';
-
-const DAY = 86_400_000;
-const makeActivity = (n: number, daysAgo: number): ActivityEntry => ({
-  _id: `a${n}`,
-  name: `Activity item ${n}`,
-  type: 'Sale',
-  buyer: `Buyer ${n}`,
-  seller: `Seller ${n}`,
-  price: 10 * n,
-  time: new Date(Date.now() - daysAgo * DAY - 60_000).toISOString(),
-});
 
 function Address() {
   const { pathname, search } = useLocation();

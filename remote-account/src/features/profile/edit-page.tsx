@@ -95,7 +95,7 @@ function EditProfileForm({ sessionUser }: { sessionUser: User }) {
 
   return (
     <section className="container section ac-edit">
-      <p className="ac-kicker">Pilot settings</p>
+      <p className="eyebrow">Pilot settings</p>
       <h1>Edit Profile</h1>
       <form
         className="card ac-edit-card"

@@ -9,7 +9,7 @@ export default function WellcomePage() {
       <div className="ac-welcome-ring" aria-hidden="true">
         <span />
       </div>
-      <p className="ac-kicker">Wallet connected</p>
+      <p className="eyebrow">Wallet connected</p>
       <h1>
         Welcome to <span className="gradient-text">Hyper Tek</span>
       </h1>

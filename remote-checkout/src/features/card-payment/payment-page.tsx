@@ -54,7 +54,7 @@ export default function PaymentPage() {
   return (
     <div className="container section co-page">
       <header className="co-page__header">
-        <p className="co-eyebrow">Checkout</p>
+        <p className="eyebrow">Checkout</p>
         <h1>Choose how to pay</h1>
         <p className="lead">Pay by card now, connect a wallet, or name your own price.</p>
       </header>

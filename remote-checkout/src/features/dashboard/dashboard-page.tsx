@@ -131,7 +131,7 @@ export default function DashboardPage() {
   return (
     <div className="container section co-page">
       <header className="co-page__header">
-        <p className="co-eyebrow">Dashboard</p>
+        <p className="eyebrow">Dashboard</p>
         <h1>Welcome to Dashboard</h1>
         <p className="lead">
           {user?.FullName ? `Good to see you, ${user.FullName}.` : 'Your purchases at a glance.'}

@@ -104,7 +104,7 @@ export default function TestingPage() {
   return (
     <div className="container section co-page">
       <header className="co-page__header">
-        <p className="co-eyebrow">Payments team</p>
+        <p className="eyebrow">Payments team</p>
         <h1>Testing</h1>
         <p className="lead">How card payments are wired on this deployment.</p>
       </header>

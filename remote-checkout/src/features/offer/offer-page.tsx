@@ -49,7 +49,7 @@ export default function OfferPage() {
   return (
     <div className="container section co-page">
       <header className="co-page__header">
-        <p className="co-eyebrow">Make Offer</p>
+        <p className="eyebrow">Make Offer</p>
         <h1>Make an offer</h1>
         <p className="lead">Name your price and how long the seller has to accept it.</p>
       </header>

@@ -43,7 +43,7 @@ export default function AboutPage() {
   return (
     <div className="mk-page">
       <header className="container page-header mk-about-header">
-        <p className="mk-eyebrow">About Hyper Tek</p>
+        <p className="eyebrow">About Hyper Tek</p>
         <h1>
           The war for <span className="gradient-text">2117</span> starts here
         </h1>

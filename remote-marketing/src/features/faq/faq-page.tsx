@@ -10,7 +10,7 @@ export default function FaqPage() {
   return (
     <div className="mk-page">
       <header className="container page-header">
-        <p className="mk-eyebrow">Help centre</p>
+        <p className="eyebrow">Help centre</p>
         <h1>Frequently Asked Questions</h1>
         <p className="lead">
           Answers to the questions pilots ask most. Can&apos;t find yours? Read the{' '}

@@ -38,7 +38,7 @@ export default function NewsPage() {
   return (
     <div className="mk-page">
       <header className="container page-header">
-        <p className="mk-eyebrow">Transmissions</p>
+        <p className="eyebrow">Transmissions</p>
         <h1>News</h1>
         <p className="lead">
           Dispatches from the front lines of 2117: seasons, updates, marketplace features and the

@@ -31,7 +31,7 @@ export function InstantSellTile({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) 
           strokeLinejoin="round"
         />
       </svg>
-      <p className="mp-eyebrow">Sell in one step</p>
+      <p className="eyebrow">Sell in one step</p>
       <Heading id="mp-sell-title">Instant Sell</Heading>
       <p className="muted">List an item from your hangar at the current floor.</p>
       <p className="ui-item-card__price">

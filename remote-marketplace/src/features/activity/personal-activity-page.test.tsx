@@ -1,7 +1,6 @@
-import { deferred, serveApi, signIn } from '@hypertek/shared/testing';
+import { deferred, makeActivity, serveApi, signIn } from '@hypertek/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 
-import { makeActivity } from '../../test/fixtures';
 import { list } from '../../test/http';
 import { renderPage } from '../../test/render';
 import PersonalActivityPage from './personal-activity-page';

@@ -1,9 +1,9 @@
 import { HERO_STATS, MESSAGES } from '@hypertek/shared';
-import { deferred, serveApi } from '@hypertek/shared/testing';
+import { deferred, makeActivity, serveApi } from '@hypertek/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { makeActivity, makeItems } from '../../test/fixtures';
+import { makeItems } from '../../test/fixtures';
 import { list } from '../../test/http';
 import { renderPage } from '../../test/render';
 import MarketPlacePage from './market-place-page';

@@ -83,7 +83,7 @@ export function AuthShell({
         </p>
       </div>
       <section className="card auth-card ac-auth-card" aria-labelledby={titleId}>
-        <p className="ac-kicker">Pilot access</p>
+        <p className="eyebrow">Pilot access</p>
         <h1 id={titleId}>{title}</h1>
         <p className="muted ac-auth-lead">{lead}</p>
         {children}

@@ -42,7 +42,7 @@ export function ListingsTable({
       className: 'ac-check-cell',
       headerCell: (
         <label className="ac-select-all">
-          <span className="ac-select-all-text">Select all</span>
+          <span className="ac-select-all-text visually-hidden">Select all</span>
           <input
             type="checkbox"
             className="ac-check"

@@ -8,7 +8,7 @@ export function LoginFirst() {
   return (
     <section className="container section">
       <div className="ac-empty">
-        <p className="ac-kicker">Restricted sector</p>
+        <p className="eyebrow">Restricted sector</p>
         <h1>{MESSAGES.loginFirst}</h1>
         <p className="muted">
           Your collectibles, lands, activity and listings wait behind the gate.

@@ -16,7 +16,7 @@ export function ProfileHero({ user }: { user: User }) {
       <div className="container ac-profile-id">
         <Avatar path={user.Avatar} />
         <div className="ac-profile-who">
-          <p className="ac-kicker">Pilot profile</p>
+          <p className="eyebrow">Pilot profile</p>
           <h1>{displayName(user)}</h1>
           {bio && <p className="ac-profile-bio">{bio}</p>}
           <p className="muted ac-profile-uid">

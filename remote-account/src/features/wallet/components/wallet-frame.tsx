@@ -22,7 +22,7 @@ export function WalletFrame({
       <section className="card ac-wallet" aria-labelledby={titleId}>
         <div className="ac-wallet-head">
           <WalletMark />
-          <p className="ac-kicker">{kicker}</p>
+          <p className="eyebrow">{kicker}</p>
           <h1 id={titleId}>{title}</h1>
         </div>
         {children}

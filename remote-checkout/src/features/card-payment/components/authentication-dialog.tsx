@@ -48,7 +48,7 @@ export function AuthenticationDialog({
         </>
       }
     >
-      <p className="co-eyebrow">Test mode · 3D Secure</p>
+      <p className="eyebrow">Test mode · 3D Secure</p>
       <p id={textId}>
         Your bank asks you to confirm the payment of <strong>{formatPrice(amount)}</strong> to Hyper
         Tek. In test mode this window stands in for your bank: choose how the check ends.

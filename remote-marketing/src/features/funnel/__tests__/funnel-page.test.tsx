@@ -50,7 +50,7 @@ describe('Funnel page', () => {
   it('story: three paragraphs, and the video loads only when asked for', () => {
     const { container } = renderFunnel();
     const story = region('The Story Behind Our Vision');
-    expect(story.querySelectorAll('p:not(.mk-eyebrow)')).toHaveLength(3);
+    expect(story.querySelectorAll('p:not(.eyebrow)')).toHaveLength(3);
     expect(container.querySelector('iframe')).toBeNull();
 
     fireEvent.click(within(story).getByRole('button', { name: /Play video/ }));

@@ -7,7 +7,7 @@ export function FunnelHero() {
   return (
     <RevealSection labelledBy="funnel-title">
       <div className="container mk-funnel-hero">
-        <p className="mk-eyebrow">Hyper Tek · Crowdfunding 2117</p>
+        <p className="eyebrow">Hyper Tek · Crowdfunding 2117</p>
         <h1 id="funnel-title" className="gradient-text">
           The Ultimate Gaming Marketplace
         </h1>

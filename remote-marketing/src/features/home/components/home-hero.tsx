@@ -52,7 +52,7 @@ export function HomeHero() {
     <section className="mk-hero" aria-labelledby="home-title">
       <div className="container mk-hero__inner">
         <div className="mk-hero__copy">
-          <p className="mk-eyebrow">Year 2117 · Quest · Racing · Overlord Realm</p>
+          <p className="eyebrow">Year 2117 · Quest · Racing · Overlord Realm</p>
           <h1 id="home-title">
             Rule the <span className="gradient-text">Hyper Tek</span> frontier
           </h1>

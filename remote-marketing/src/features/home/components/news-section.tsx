@@ -14,7 +14,7 @@ export function NewsSection() {
         <article className="card mk-news__featured">
           <ItemArt seed="season-zero" kind="news" className="mk-news__art" />
           <div className="mk-news__body">
-            <p className="mk-eyebrow">Featured · Season Zero</p>
+            <p className="eyebrow">Featured · Season Zero</p>
             <h3>Season Zero opens the gates of Neo-Kowloon</h3>
             <p className="muted">
               The first Overlord Realm season is live: 2,117 founding land parcels, a new racing

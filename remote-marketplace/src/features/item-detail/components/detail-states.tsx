@@ -27,7 +27,7 @@ export function DetailSkeleton({ kind }: { kind: ItemKind }) {
         <span className="ui-item-image mp-skeleton" />
       </div>
       <div className="mp-detail-info" aria-hidden="true">
-        <p className="mp-eyebrow">{kind === 'nfa' ? 'NFA Collectible' : 'Land Parcel'}</p>
+        <p className="eyebrow">{kind === 'nfa' ? 'NFA Collectible' : 'Land Parcel'}</p>
         <span className="mp-skeleton mp-skeleton-title">&nbsp;</span>
         <span className="mp-skeleton mp-skeleton-line">&nbsp;</span>
         <span className="mp-skeleton mp-skeleton-owner">&nbsp;</span>

@@ -45,7 +45,7 @@ export function ItemDetail({ item, kind, children }: ItemDetailProps) {
         </div>
       </div>
       <div className="mp-detail-info">
-        <p className="mp-eyebrow">{kind === 'nfa' ? 'NFA Collectible' : 'Land Parcel'}</p>
+        <p className="eyebrow">{kind === 'nfa' ? 'NFA Collectible' : 'Land Parcel'}</p>
         <h1 id="mp-detail-title">{title}</h1>
         <ul className="mp-detail-meta">
           {serial && <li className="mp-serial">#{serial}</li>}

@@ -7,7 +7,7 @@ export function MarketHero() {
   return (
     <section className="container mp-hero" aria-labelledby="mp-hero-title">
       <div className="mp-hero-copy">
-        <p className="mp-eyebrow">Hyper Tek Marketplace · 2117</p>
+        <p className="eyebrow">Hyper Tek Marketplace · 2117</p>
         <h1 id="mp-hero-title">A New Era Dawns in Hyper Tek</h1>
         <p className="lead">
           Trade the relics of three fronts of war: collectible NFAs forged in quest, racing and the
