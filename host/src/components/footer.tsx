@@ -1,7 +1,7 @@
-import { RIGHTS_YEAR } from '@hypertek/shared';
 import { Link } from 'react-router';
 
 import { Logo } from './logo';
+import { RIGHTS_YEAR } from '../lib/constants';
 
 const LINKS = [
   ['Market Place', '/market-place'],

@@ -1,8 +1,8 @@
-import { HOME_LOADING_MS } from '@hypertek/shared';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 
 import { Logo } from './logo';
+import { HOME_LOADING_MS } from '../lib/constants';
 
 /** /home has no page of its own: a loading screen for 1 second, then the home page. */
 export function HomeLoading() {

@@ -40,7 +40,6 @@ describe('@hypertek/shared/contract in Node', () => {
       'toCents',
       'totalWithFee',
       'formatAge',
-      'REWARD_TIERS',
       'OFFER_EXPIRY_OPTIONS',
       'DEFAULT_OFFER_EXPIRY',
     ]) {

@@ -283,16 +283,6 @@ export interface ListResponse<T> extends ApiEnvelope {
   nextCursor?: string | null;
 }
 
-export interface RewardTier {
-  title: string;
-  price: number;
-  originalPrice: number;
-  reward: string;
-  features: string[];
-  popular: boolean;
-  buttonText: string;
-  value: 'starter' | 'premium' | 'investor';
-}
 export interface TeamMember {
   name: string;
   role: string;

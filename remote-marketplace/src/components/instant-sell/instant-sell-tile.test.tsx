@@ -1,9 +1,9 @@
-import { SELL_DIALOG_DELAY_MS } from '@hypertek/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { renderPage } from '../../test/render';
 import { InstantSellTile } from './instant-sell-tile';
+import { SELL_DIALOG_DELAY_MS } from '../../data/constants';
 
 const user = () => userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
 const dialog = () => screen.getByRole('dialog');

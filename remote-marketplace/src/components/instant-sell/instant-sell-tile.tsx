@@ -1,10 +1,9 @@
 import '../../styles/marketplace.css';
 
-import { SAMPLE_SELL_ITEM } from '@hypertek/shared';
-
 import { usdt } from '../../lib/catalogue-item';
 import { useSellFlow } from './use-sell-flow';
 import { SellDialogs } from './sell-dialogs';
+import { SAMPLE_SELL_ITEM } from '../../data/constants';
 
 /**
  * The first tile of the market and land grids: a price and 'Sell Now', opening the sell flow.

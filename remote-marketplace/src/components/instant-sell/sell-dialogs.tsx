@@ -1,12 +1,12 @@
 import '../../styles/dialogs.css';
 
-import { SAMPLE_SELL_ITEM } from '@hypertek/shared';
 import { Link } from 'react-router';
 
 import { DialogButtons, Modal } from '@hypertek/shared/ui';
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../hooks/use-media-query';
 import { usdt } from '../../lib/catalogue-item';
 import type { SellStep } from './use-sell-flow';
+import { SAMPLE_SELL_ITEM } from '../../data/constants';
 
 /** Where small screens go instead of the wallet dialogs. */
 export const WALLET_CONNECT_PATH = '/wallet-connect';

@@ -1,5 +1,5 @@
-import { SELL_DIALOG_DELAY_MS } from '@hypertek/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { SELL_DIALOG_DELAY_MS } from '../../data/constants';
 
 /** The dialogs of the sell flow, in order. */
 export type SellStep = 'select' | 'wallet' | 'connect';

@@ -1,4 +1,4 @@
-import { CHART, MESSAGES } from '@hypertek/shared';
+import { MESSAGES } from '@hypertek/shared';
 import { deferred, signIn } from '@hypertek/shared/testing';
 import { screen, within } from '@testing-library/react';
 import type { ChartData, ChartOptions, Plugin } from 'chart.js';
@@ -8,6 +8,7 @@ import { list } from '../../test/http';
 import { serveItemApi } from '../../test/item-api';
 import { renderPage } from '../../test/render';
 import BuyLandPage from './buy-land-page';
+import { CHART } from '../../data/constants';
 
 interface BarProps {
   data: ChartData<'bar'>;

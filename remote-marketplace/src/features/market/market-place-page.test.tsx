@@ -1,4 +1,4 @@
-import { HERO_STATS, MESSAGES } from '@hypertek/shared';
+import { MESSAGES } from '@hypertek/shared';
 import { deferred, makeActivity, serveApi } from '@hypertek/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,6 +7,7 @@ import { makeItems } from '../../test/fixtures';
 import { list } from '../../test/http';
 import { renderPage } from '../../test/render';
 import MarketPlacePage from './market-place-page';
+import { HERO_STATS } from '../../data/constants';
 
 const open = () => renderPage(<MarketPlacePage />, { path: '/market-place' });
 const section = (name: string) => screen.getByRole('region', { name });

@@ -7,10 +7,11 @@
  * match'): it goes when the path changes and when a success toast arrives, so it never stays on
  * the next page after the form went through.
  */
-import { bus, TOAST_DURATION_MS, TOAST_LIMIT, type ToastRequest } from '@hypertek/shared';
+import { bus, type ToastRequest } from '@hypertek/shared';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 import type * as ReactToastify from 'react-toastify';
+import { TOAST_DURATION_MS, TOAST_LIMIT } from '../../../lib/constants';
 
 type Toastify = typeof ReactToastify;
 

@@ -1,15 +1,4 @@
-import {
-  api,
-  errorMessage,
-  MESSAGES,
-  notify,
-  session,
-  WALLET_HELP_TOAST_MS,
-  WALLET_PROMPT_DELAY_MS,
-  WALLET_PROMPT_DURATION_MS,
-  WALLET_SIGNATURE_TIMEOUT_MS,
-  type AuthResponse,
-} from '@hypertek/shared';
+import { api, errorMessage, MESSAGES, notify, session, type AuthResponse } from '@hypertek/shared';
 import { useCallback, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 
@@ -21,6 +10,12 @@ import {
   type Eip1193Provider,
 } from '../lib/browser-wallet';
 import { WALLET_HELP } from '../lib/sign-in-texts';
+import {
+  WALLET_HELP_TOAST_MS,
+  WALLET_PROMPT_DELAY_MS,
+  WALLET_PROMPT_DURATION_MS,
+  WALLET_SIGNATURE_TIMEOUT_MS,
+} from '../../../data/constants';
 
 /** The wallet left a prompt unanswered for WALLET_SIGNATURE_TIMEOUT_MS. */
 class WalletTimeout extends Error {}

@@ -1,5 +1,5 @@
-import { COPIED_INDICATOR_MS } from '@hypertek/shared';
 import { useEffect, useRef, useState } from 'react';
+import { COPIED_INDICATOR_MS } from '../../../data/constants';
 
 /** Copies the user's id to the clipboard and says 'Copied!' for 2 seconds. */
 export function CopyIdButton({ id }: { id: string }) {

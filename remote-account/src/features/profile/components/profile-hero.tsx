@@ -1,10 +1,11 @@
-import { PROFILE_BALANCE, type User } from '@hypertek/shared';
+import { type User } from '@hypertek/shared';
 import { Link } from 'react-router';
 
 import { displayName, userId } from '../lib/display-name';
 import { Avatar } from './avatar';
 import { HeroBanner } from './hero-banner';
 import { SignInMethods } from './sign-in-methods';
+import { PROFILE_BALANCE } from '../../../data/constants';
 
 /** Banner, avatar, name, bio, id, balance and 'Edit Profile'. */
 export function ProfileHero({ user }: { user: User }) {

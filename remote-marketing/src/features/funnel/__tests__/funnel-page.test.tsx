@@ -1,9 +1,9 @@
-import { REWARD_TIERS } from '@hypertek/shared';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 
 import { observedCount, scrollIntoView, setReducedMotion } from '../../../test/browser-stubs';
 import { renderPage } from '../../../test/render-page';
 import FunnelPage from '../funnel-page';
+import { REWARD_TIERS } from '../../../data/constants';
 
 const region = (name: string | RegExp) => screen.getByRole('region', { name });
 const renderFunnel = () => renderPage(<FunnelPage />, '/funnel-page');

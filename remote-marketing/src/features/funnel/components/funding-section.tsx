@@ -1,13 +1,13 @@
+import { formatPrice } from '@hypertek/shared';
+
+import { Icon, type IconName } from '../../../components/icon';
+import { SectionHeading } from '../../../components/section-heading';
 import {
-  formatPrice,
   FUNDING,
   REWARD_TIERS,
   REWARD_TIERS_LABEL,
   type RewardTier,
-} from '@hypertek/shared';
-
-import { Icon, type IconName } from '../../../components/icon';
-import { SectionHeading } from '../../../components/section-heading';
+} from '../../../data/constants';
 
 const PLATFORMS = ['Kickstarter', 'Indiegogo', 'Patreon'];
 

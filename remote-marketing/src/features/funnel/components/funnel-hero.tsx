@@ -1,7 +1,6 @@
-import { FUNNEL_STATS } from '@hypertek/shared';
-
 import { RevealSection } from '../../../components/reveal-section';
 import { StatList } from '../../../components/stat-list';
+import { FUNNEL_STATS } from '../../../data/constants';
 
 export function FunnelHero() {
   return (

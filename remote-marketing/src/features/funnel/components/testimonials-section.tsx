@@ -1,4 +1,4 @@
-import { CAROUSEL_WIDE_MIN_WIDTH, type Testimonial } from '@hypertek/shared';
+import { type Testimonial } from '@hypertek/shared';
 
 import { ItemArt } from '@hypertek/shared/ui';
 import { Icon } from '../../../components/icon';
@@ -7,6 +7,7 @@ import { StatList } from '../../../components/stat-list';
 import { useMinWindowWidth } from '../../../hooks/use-min-window-width';
 import { TESTIMONIALS, TRUST_STATS } from '../data/testimonials';
 import { useCarousel } from '../hooks/use-carousel';
+import { CAROUSEL_WIDE_MIN_WIDTH } from '../../../data/constants';
 
 function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
   return (

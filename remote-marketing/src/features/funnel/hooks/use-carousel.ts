@@ -1,5 +1,5 @@
-import { CAROUSEL_INTERVAL_MS } from '@hypertek/shared';
 import { useEffect, useState } from 'react';
+import { CAROUSEL_INTERVAL_MS } from '../../../data/constants';
 
 /**
  * Auto-advancing carousel state: moves to the next item every

@@ -1,6 +1,5 @@
 import '../../../styles/item-detail.css';
 
-import { NFA_VIEWS_LABEL, OFFER_COUNT_LABEL } from '@hypertek/shared';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
@@ -14,6 +13,7 @@ import {
 } from '../../../lib/catalogue-item';
 import { usePurchaseCheck } from '../hooks/use-purchase-check';
 import { BuyDialogs, type BuyStep } from './buy-dialogs';
+import { NFA_VIEWS_LABEL, OFFER_COUNT_LABEL } from '../../../data/constants';
 
 /** The owner every detail page shows: a fixed placeholder. */
 export const PLACEHOLDER_OWNER = 'Hyper Tek Vault';

@@ -1,4 +1,4 @@
-import { CHART, formatPrice, type PaymentHistoryEntry } from '@hypertek/shared';
+import { formatPrice, type PaymentHistoryEntry } from '@hypertek/shared';
 import {
   BarElement,
   CategoryScale,
@@ -12,6 +12,7 @@ import {
   type Plugin,
 } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
+import { CHART } from '../../../data/constants';
 
 // Only the pieces this bar chart uses (Bar registers its own controller).
 ChartJS.register(CategoryScale, LinearScale, BarElement, Title, Tooltip, Legend);

@@ -1,6 +1,5 @@
-import { HERO_STATS } from '@hypertek/shared';
-
 import { MarketSearch } from './market-search';
+import { HERO_STATS } from '../../../data/constants';
 
 /** The marketplace hero: heading, paragraph, the four static tiles and the search box. */
 export function MarketHero() {
