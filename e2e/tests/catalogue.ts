@@ -99,7 +99,7 @@ void describe('catalogue', () => {
       const prices = await shownPrices(page);
       assert.deepEqual(prices, expected.slice(0, prices.length));
       const regions = await marketplace(page)
-        .locator('article.item-card .ui-item-card__details')
+        .locator('article.item-card .ui-item-card-details')
         .allTextContents();
       assert.ok(
         regions.every((text) => text.startsWith('Neon Basin')),
@@ -115,7 +115,7 @@ void describe('catalogue', () => {
         if (request.url().includes('/land/getland')) reads.push(request.url());
       });
       await page.goto(`${site.stack.siteUrl}/land`);
-      await marketplace(page).locator('a.ui-item-card__action').first().waitFor();
+      await marketplace(page).locator('a.ui-item-card-action').first().waitFor();
       await scrollToTheEnd(page, 'land');
       assert.equal(
         await countText(page).textContent(),
@@ -125,7 +125,7 @@ void describe('catalogue', () => {
       const cards = marketplace(page).locator('article.item-card');
       assert.ok((await cards.count()) < SEEDED.lands, 'every card is in the DOM');
 
-      const last = marketplace(page).locator('a.ui-item-card__action').last();
+      const last = marketplace(page).locator('a.ui-item-card-action').last();
       await last.scrollIntoViewIfNeeded();
       const href = (await last.getAttribute('href')) ?? '';
       assert.match(href, /^\/buy-land\?id=/);
@@ -138,7 +138,7 @@ void describe('catalogue', () => {
 
       await page.goBack();
       await page.waitForURL((address) => address.pathname === '/land');
-      const again = marketplace(page).locator(`a.ui-item-card__action[href="${href}"]`);
+      const again = marketplace(page).locator(`a.ui-item-card-action[href="${href}"]`);
       await again.waitFor();
       await page.waitForTimeout(300);
       const after = (await again.boundingBox())?.y ?? NaN;
@@ -160,7 +160,7 @@ void describe('catalogue', () => {
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto(`${site.stack.siteUrl}/nfa-expand`);
       const grid = marketplace(page).getByRole('region', { name: 'Collectibles' });
-      await grid.locator('a.ui-item-card__action').first().waitFor();
+      await grid.locator('a.ui-item-card-action').first().waitFor();
       const firstRow = grid.locator('.mp-virtual-row').first().locator('article');
       assert.equal(await firstRow.count(), 4);
       assert.equal(
@@ -184,7 +184,7 @@ void describe('catalogue', () => {
         ['/nfa-expand', 'collectibles'],
       ] as const) {
         await page.goto(`${site.stack.siteUrl}${path}`);
-        await marketplace(page).locator('a.ui-item-card__action').first().waitFor();
+        await marketplace(page).locator('a.ui-item-card-action').first().waitFor();
         await noSidewaysScroll(page, path);
         const bar = filterBar(page, what);
         const toggle = bar.getByRole('button', { name: /^Filters/ });

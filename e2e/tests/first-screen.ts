@@ -48,7 +48,7 @@ void describe('first screen', () => {
       const card = page.locator('article.item-card').first();
       assert.equal(await card.isVisible(), true, 'no land card drawn');
       assert.match(
-        (await card.locator('a.ui-item-card__action').getAttribute('href')) ?? '',
+        (await card.locator('a.ui-item-card-action').getAttribute('href')) ?? '',
         /^\/buy-land\?id=/,
       );
       const art = card.locator('img.ui-item-image');
@@ -77,7 +77,7 @@ void describe('first screen', () => {
         }).observe({ type: 'layout-shift', buffered: true });
       });
       for (const [path, selector] of [
-        ['/land', '[data-remote="marketplace"] a.ui-item-card__action'],
+        ['/land', '[data-remote="marketplace"] a.ui-item-card-action'],
         ['/', '[data-remote="marketing"] h1'],
         ['/signin', '[data-remote="account"] form'],
       ] as const) {
@@ -111,7 +111,7 @@ void describe('first screen', () => {
         if (request.url().includes('/land/getland')) reads.push(request.url());
       });
       await page.goto(`${site.stack.siteUrl}/land`);
-      await page.locator('[data-remote="marketplace"] a.ui-item-card__action').first().waitFor();
+      await page.locator('[data-remote="marketplace"] a.ui-item-card-action').first().waitFor();
       await page.waitForLoadState('networkidle');
       const timing = await page.evaluate(() => {
         const paint = performance.getEntriesByName('first-contentful-paint')[0];

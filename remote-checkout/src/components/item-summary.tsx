@@ -11,20 +11,20 @@ export function ItemSummary({ item, headingLevel = 2 }: { item: WireItem; headin
   const serial = itemSerial(item);
   return (
     <article className="co-item" aria-label={`Item: ${title}`}>
-      <div className="co-item__media">
+      <div className="co-item-media">
         {image ? (
           <img src={image} alt={title} loading="lazy" />
         ) : (
-          <div className="co-item__placeholder" role="img" aria-label={`${title} (no image)`}>
+          <div className="co-item-placeholder" role="img" aria-label={`${title} (no image)`}>
             <span aria-hidden="true">HT</span>
           </div>
         )}
       </div>
-      <div className="co-item__body">
-        <Heading className="co-item__title">{title}</Heading>
-        {serial && <p className="co-item__serial muted">#{serial}</p>}
-        {item.description && <p className="co-item__description">{item.description}</p>}
-        <p className="co-item__price">
+      <div className="co-item-body">
+        <Heading className="co-item-title">{title}</Heading>
+        {serial && <p className="co-item-serial muted">#{serial}</p>}
+        {item.description && <p className="co-item-description">{item.description}</p>}
+        <p className="co-item-price">
           <span className="muted">Price</span>
           <span className="price" data-testid="item-price">
             {formatPrice(item.price)}

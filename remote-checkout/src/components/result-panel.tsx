@@ -14,8 +14,8 @@ export function ResultPanel({
 }) {
   return (
     <div className="container section co-result">
-      <div className={`card co-result__card co-result__card--${tone}`}>
-        <div className="co-result__badge" aria-hidden="true">
+      <div className={`card co-result-card co-result-card-${tone}`}>
+        <div className="co-result-badge" aria-hidden="true">
           {tone === 'success' ? (
             <svg viewBox="0 0 48 48" width="48" height="48">
               <path d="M12 25l8 8 16-18" fill="none" strokeWidth="4" strokeLinecap="round" />
@@ -31,9 +31,9 @@ export function ResultPanel({
             </svg>
           )}
         </div>
-        <h1 className="co-result__title">{title}</h1>
+        <h1 className="co-result-title">{title}</h1>
         {children}
-        <div className="co-result__actions">{actions}</div>
+        <div className="co-result-actions">{actions}</div>
       </div>
     </div>
   );

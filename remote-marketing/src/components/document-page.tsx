@@ -31,12 +31,12 @@ export function DocumentPage({ eyebrow, title, lead, meta, sections, intro }: Do
         <p className="eyebrow">{eyebrow}</p>
         <h1>{title}</h1>
         <p className="lead">{lead}</p>
-        {meta && <p className="muted mk-doc__meta">{meta}</p>}
+        {meta && <p className="muted mk-doc-meta">{meta}</p>}
       </header>
       {intro}
       <div className="container mk-doc">
-        <nav className="mk-doc__toc" aria-label="On this page">
-          <p className="mk-doc__toc-title">On this page</p>
+        <nav className="mk-doc-toc" aria-label="On this page">
+          <p className="mk-doc-toc-title">On this page</p>
           <ol>
             {sections.map((section) => (
               <li key={section.id}>
@@ -45,11 +45,11 @@ export function DocumentPage({ eyebrow, title, lead, meta, sections, intro }: Do
             ))}
           </ol>
         </nav>
-        <article className="mk-doc__body">
+        <article className="mk-doc-body">
           {sections.map((section, i) => (
             <section key={section.id} id={section.id} aria-labelledby={`${section.id}-title`}>
               <h2 id={`${section.id}-title`}>
-                <span className="mk-doc__number" aria-hidden="true">
+                <span className="mk-doc-number" aria-hidden="true">
                   {String(i + 1).padStart(2, '0')}
                 </span>
                 {section.title}
@@ -58,7 +58,7 @@ export function DocumentPage({ eyebrow, title, lead, meta, sections, intro }: Do
                 <p key={p}>{paragraph}</p>
               ))}
               {section.points && (
-                <ul className="mk-doc__points">
+                <ul className="mk-doc-points">
                   {section.points.map((point, p) => (
                     <li key={p}>{point}</li>
                   ))}

@@ -19,7 +19,7 @@ interface FeatureCardProps {
 /** A card with an icon badge, a title (h3) and a short text; rendered as a list item. */
 export function FeatureCard({ feature, layout = 'stack', corner }: FeatureCardProps) {
   return (
-    <li className={`card mk-feature mk-feature--${layout}`}>
+    <li className={`card mk-feature mk-feature-${layout}`}>
       {corner}
       <span className="mk-icon-badge">
         <Icon name={feature.icon} />

@@ -15,8 +15,8 @@ export function StatList({ stats, label }: { stats: readonly Stat[]; label: stri
     <ul className="mk-stats" aria-label={label}>
       {stats.map((stat) => (
         <li key={stat.label} className="mk-stat">
-          <strong className="mk-stat__value">{stat.value}</strong>{' '}
-          <span className="mk-stat__label">{stat.label}</span>
+          <strong className="mk-stat-value">{stat.value}</strong>{' '}
+          <span className="mk-stat-label">{stat.label}</span>
         </li>
       ))}
     </ul>

@@ -47,6 +47,6 @@ export function useReveal() {
     return () => observer.disconnect();
   }, [animated, element, inView]);
 
-  const className = animated ? (inView ? 'mk-reveal mk-reveal--in' : 'mk-reveal') : undefined;
+  const className = animated ? (inView ? 'mk-reveal mk-reveal-in' : 'mk-reveal') : undefined;
   return { ref, className };
 }

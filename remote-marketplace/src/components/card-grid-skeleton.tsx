@@ -8,23 +8,23 @@ import type { ReactNode } from 'react';
 export function SkeletonCard() {
   return (
     <div className="card item-card ui-item-card mp-card-skeleton" aria-hidden="true">
-      <div className="ui-item-card__media">
+      <div className="ui-item-card-media">
         <span className="ui-item-image mp-skeleton" />
       </div>
       <h3>
         <span className="mp-skeleton mp-skeleton-text">&nbsp;</span>
       </h3>
-      <p className="ui-item-card__serial muted">
+      <p className="ui-item-card-serial muted">
         <span className="mp-skeleton mp-skeleton-text mp-skeleton-short">&nbsp;</span>
       </p>
-      <p className="ui-item-card__details muted">
+      <p className="ui-item-card-details muted">
         <span className="mp-skeleton mp-skeleton-text mp-skeleton-short">&nbsp;</span>
       </p>
-      <p className="ui-item-card__price">
+      <p className="ui-item-card-price">
         <span className="muted">Price</span>
         <span className="price mp-skeleton mp-skeleton-price">&nbsp;</span>
       </p>
-      <span className="btn btn-primary ui-item-card__action mp-skeleton-button">&nbsp;</span>
+      <span className="btn btn-primary ui-item-card-action mp-skeleton-button">&nbsp;</span>
     </div>
   );
 }

@@ -11,7 +11,7 @@ function ActivityName({ row }: { row: ActivityEntry }) {
 
 const COLUMNS: readonly Column<ActivityEntry>[] = [
   { header: 'Name', cell: (row) => <ActivityName row={row} />, lead: true },
-  { header: 'Type', cell: (row) => <span className="ui-table__chip">{row.type}</span> },
+  { header: 'Type', cell: (row) => <span className="ui-table-chip">{row.type}</span> },
   { header: 'Buyer', cell: (row) => row.buyer },
   { header: 'Seller', cell: (row) => row.seller },
   { header: 'Price', cell: (row) => formatPrice(row.price, 'USDT'), className: 'price' },

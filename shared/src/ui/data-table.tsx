@@ -44,7 +44,7 @@ export function DataTable<Row>({
                 key={column.header}
                 scope="col"
                 role="columnheader"
-                className={column.headerCell ? 'ui-table__header-control' : undefined}
+                className={column.headerCell ? 'ui-table-header-control' : undefined}
               >
                 {column.headerCell ?? column.header}
               </th>
@@ -56,7 +56,7 @@ export function DataTable<Row>({
             <tr key={rowKey(row, index)} role="row" className={rowClassName?.(row)}>
               {columns.map((column) => {
                 const className =
-                  [column.className, column.lead && 'ui-table__lead'].filter(Boolean).join(' ') ||
+                  [column.className, column.lead && 'ui-table-lead'].filter(Boolean).join(' ') ||
                   undefined;
                 return column.lead ? (
                   <th key={column.header} scope="row" role="rowheader" className={className}>

@@ -51,7 +51,7 @@ export function ItemCard({
   const serial = itemSerial(item);
   return (
     <Tag className="card item-card ui-item-card">
-      <div className="ui-item-card__media">
+      <div className="ui-item-card-media">
         <ItemImage
           image={item.image}
           alt={title}
@@ -59,15 +59,15 @@ export function ItemCard({
           seed={itemId(item) || title}
           priority={priority}
         />
-        <span className="ui-item-card__chip">{kind === 'nfa' ? 'NFA' : 'LAND'}</span>
+        <span className="ui-item-card-chip">{kind === 'nfa' ? 'NFA' : 'LAND'}</span>
       </div>
       <Heading>{title}</Heading>
-      <p className="ui-item-card__serial muted">{serial || '\u00a0'}</p>
+      <p className="ui-item-card-serial muted">{serial || '\u00a0'}</p>
       {details !== undefined && (
         // Always the line, so every card of a grid is as tall as the others.
-        <p className="ui-item-card__details muted">{details || '\u00a0'}</p>
+        <p className="ui-item-card-details muted">{details || '\u00a0'}</p>
       )}
-      <p className="ui-item-card__price">
+      <p className="ui-item-card-price">
         <span className="muted">Price</span>
         <span className="price">
           {priceText ?? (Number.isFinite(item.price) ? formatPrice(item.price, currency) : '—')}
@@ -79,4 +79,4 @@ export function ItemCard({
 }
 
 /** The class of a card's action, so every app's 'Buy Now' or 'List Now' has one look. */
-export const ITEM_CARD_ACTION = 'btn btn-primary ui-item-card__action';
+export const ITEM_CARD_ACTION = 'btn btn-primary ui-item-card-action';

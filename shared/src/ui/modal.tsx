@@ -64,12 +64,12 @@ export function Modal({
         aria-busy={busy || undefined}
         tabIndex={-1}
       >
-        <div className="ui-modal__header">
+        <div className="ui-modal-header">
           <h2 id={titleId}>{title}</h2>
           {dismissible && (
             <button
               type="button"
-              className="ui-modal__close"
+              className="ui-modal-close"
               aria-label="Close dialog"
               onClick={onClose}
             >
@@ -77,8 +77,8 @@ export function Modal({
             </button>
           )}
         </div>
-        <div className="ui-modal__body">{children}</div>
-        {actions && <div className="modal-actions ui-modal__actions">{actions}</div>}
+        <div className="ui-modal-body">{children}</div>
+        {actions && <div className="modal-actions ui-modal-actions">{actions}</div>}
       </div>
     </div>,
     document.body,

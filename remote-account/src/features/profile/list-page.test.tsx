@@ -50,7 +50,7 @@ describe('/List (Listing tab)', () => {
     expect(within(head!).getByRole('checkbox', { name: 'Select all listings' })).toBeVisible();
     expect(within(head!).getByText('Select all')).toBeInTheDocument();
     // 'Active' whole, in its own chip.
-    expect(within(first!).getByText('Active')).toHaveClass('ui-table__chip');
+    expect(within(first!).getByText('Active')).toHaveClass('ui-table-chip');
   });
 
   it("offers 'Cancel N Listing(s)' for the checked rows; checking again unchecks", async () => {

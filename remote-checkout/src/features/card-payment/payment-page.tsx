@@ -11,14 +11,14 @@ import { MissingItem } from '../../components/missing-item';
 function MethodContent(props: { icon: string; name: string; detail: string; go: ReactNode }) {
   return (
     <>
-      <span className="co-method__icon" aria-hidden="true">
+      <span className="co-method-icon" aria-hidden="true">
         {props.icon}
       </span>
-      <span className="co-method__text">
+      <span className="co-method-text">
         <strong>{props.name}</strong>
         <span className="muted">{props.detail}</span>
       </span>
-      <span className="co-method__go" aria-hidden="true">
+      <span className="co-method-go" aria-hidden="true">
         {props.go}
       </span>
     </>
@@ -53,7 +53,7 @@ export default function PaymentPage() {
 
   return (
     <div className="container section co-page">
-      <header className="co-page__header">
+      <header className="co-page-header">
         <p className="eyebrow">Checkout</p>
         <h1>Choose how to pay</h1>
         <p className="lead">Pay by card now, connect a wallet, or name your own price.</p>
@@ -90,7 +90,7 @@ export default function PaymentPage() {
                     go={walletNote ? '−' : '+'}
                   />
                 </button>
-                <p id="co-wallet-note" className="co-method__note" hidden={!walletNote}>
+                <p id="co-wallet-note" className="co-method-note" hidden={!walletNote}>
                   Wallet checkout is not open yet: this option is a preview and charges nothing.
                   Hyper Tek will never ask for your seed phrase or private key.
                 </p>

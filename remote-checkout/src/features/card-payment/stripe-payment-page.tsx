@@ -28,16 +28,16 @@ export default function StripePaymentPage() {
   const [variant, setVariant] = useState<PaymentVariant>('card');
   return (
     <div className="co-secure">
-      <header className="co-secure__bar container">
+      <header className="co-secure-bar container">
         <Link to="/" className="co-wordmark" aria-label="Hyper Tek home">
           HYPER<span>TEK</span>
         </Link>
-        <span className="co-secure__badge">
+        <span className="co-secure-badge">
           <LockIcon /> Encrypted checkout
         </span>
       </header>
-      <div className="container co-secure__main">
-        <div className="co-secure__heading">
+      <div className="container co-secure-main">
+        <div className="co-secure-heading">
           <h1>Pay by card</h1>
           <p className="lead">You are charged once, in US dollars: the item&rsquo;s price.</p>
         </div>
@@ -46,8 +46,8 @@ export default function StripePaymentPage() {
             <section className="card co-panel" aria-label="Order summary">
               <ItemSummary item={item} />
             </section>
-            <section className="card co-panel co-panel--form" aria-labelledby="co-card-heading">
-              <h2 id="co-card-heading" className="co-panel__title">
+            <section className="card co-panel co-panel-form" aria-labelledby="co-card-heading">
+              <h2 id="co-card-heading" className="co-panel-title">
                 {PANEL_TITLE[variant]}
               </h2>
               <PaymentVariantChoice value={variant} onChange={setVariant} />
@@ -63,7 +63,7 @@ export default function StripePaymentPage() {
         ) : (
           <MissingItem />
         )}
-        <p className="co-secure__back">
+        <p className="co-secure-back">
           <Link to="/payment" state={item ?? undefined}>
             ← Other ways to pay
           </Link>

@@ -36,18 +36,18 @@ function IntentFacts({ intent }: { intent: PaymentIntentView }) {
   const shown = STATUS[intent.status];
   return (
     <>
-      <dl className="co-facts co-status__facts">
-        <div className="co-facts__row">
+      <dl className="co-facts co-status-facts">
+        <div className="co-facts-row">
           <dt>Item</dt>
           <dd>{intent.title}</dd>
         </div>
-        <div className="co-facts__row">
+        <div className="co-facts-row">
           <dt>Amount</dt>
           <dd>
             {formatPrice(intent.amount)} {intent.currency.toUpperCase()}
           </dd>
         </div>
-        <div className="co-facts__row">
+        <div className="co-facts-row">
           <dt>Status</dt>
           <dd data-testid="payment-status">{shown.label}</dd>
         </div>
@@ -86,11 +86,11 @@ function PaymentStatus({ redirect, read }: { redirect: PaymentRedirect; read: Pa
           : 'Checking your payment…';
   return (
     <section
-      className={`card co-status co-status--${tone}`}
+      className={`card co-status co-status-${tone}`}
       aria-labelledby="co-status-title"
       aria-busy={read.status === 'loading'}
     >
-      <h2 id="co-status-title" className="co-panel__title">
+      <h2 id="co-status-title" className="co-panel-title">
         {title}
       </h2>
       {read.status === 'loaded' && <IntentFacts intent={read.intent} />}
@@ -104,7 +104,7 @@ function PaymentStatus({ redirect, read }: { redirect: PaymentRedirect; read: Pa
         </p>
       )}
       {redirect.paymentIntent && (
-        <p className="muted co-status__ref">
+        <p className="muted co-status-ref">
           Reference <code>{redirect.paymentIntent}</code>
         </p>
       )}
@@ -130,7 +130,7 @@ export default function DashboardPage() {
   const { user } = useSession();
   return (
     <div className="container section co-page">
-      <header className="co-page__header">
+      <header className="co-page-header">
         <p className="eyebrow">Dashboard</p>
         <h1>Welcome to Dashboard</h1>
         <p className="lead">

@@ -103,21 +103,21 @@ export default function TestingPage() {
   ];
   return (
     <div className="container section co-page">
-      <header className="co-page__header">
+      <header className="co-page-header">
         <p className="eyebrow">Payments team</p>
         <h1>Testing</h1>
         <p className="lead">How card payments are wired on this deployment.</p>
       </header>
       <section className="card co-panel" aria-labelledby="co-wiring-title">
-        <h2 id="co-wiring-title" className="co-panel__title">
+        <h2 id="co-wiring-title" className="co-panel-title">
           Payment provider status
         </h2>
         <dl className="co-facts" aria-busy={mode.status === 'loading'}>
           {rows.map((row) => (
-            <div key={row.name} className="co-facts__row">
+            <div key={row.name} className="co-facts-row">
               <dt>{row.name}</dt>
               <dd>
-                <span className={`co-dot co-dot--${row.ok ? 'ok' : 'off'}`} aria-hidden="true" />
+                <span className={`co-dot co-dot-${row.ok ? 'ok' : 'off'}`} aria-hidden="true" />
                 {row.value}
               </dd>
             </div>

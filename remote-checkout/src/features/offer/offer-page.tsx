@@ -48,7 +48,7 @@ export default function OfferPage() {
 
   return (
     <div className="container section co-page">
-      <header className="co-page__header">
+      <header className="co-page-header">
         <p className="eyebrow">Make Offer</p>
         <h1>Make an offer</h1>
         <p className="lead">Name your price and how long the seller has to accept it.</p>
@@ -64,7 +64,7 @@ export default function OfferPage() {
           )}
         </section>
         <section className="card co-panel" aria-labelledby={`${id}-title`}>
-          <h2 id={`${id}-title`} className="co-panel__title">
+          <h2 id={`${id}-title`} className="co-panel-title">
             Your offer
           </h2>
           <form className="form" noValidate onSubmit={submit}>
@@ -90,7 +90,7 @@ export default function OfferPage() {
                   }}
                   onBlur={() => setChecked((was) => was || price !== '' || badInput)}
                 />
-                <span className="co-input-unit__unit" aria-hidden="true">
+                <span className="co-input-unit-unit" aria-hidden="true">
                   USDC
                 </span>
               </div>

@@ -16,9 +16,7 @@ export default function ErrorPage() {
         </Link>
       }
     >
-      <p className="lead co-result__text">
-        Nothing was charged. You can choose another way to pay.
-      </p>
+      <p className="lead co-result-text">Nothing was charged. You can choose another way to pay.</p>
     </ResultPanel>
   );
 }

@@ -57,14 +57,14 @@ export default function SuccessPage() {
     >
       {receipt ? (
         <>
-          <p className="lead co-result__text" data-testid="receipt">
+          <p className="lead co-result-text" data-testid="receipt">
             Paid <strong className="price">{formatPrice(receipt.amount)}</strong> for{' '}
             <strong>{receipt.title}</strong> by card. It is in your collection now.
           </p>
           <PaymentFacts payment={receipt.payment} />
         </>
       ) : (
-        <p className="lead co-result__text">We will let you know as soon as there is an answer.</p>
+        <p className="lead co-result-text">We will let you know as soon as there is an answer.</p>
       )}
     </ResultPanel>
   );

@@ -79,7 +79,7 @@ export default function AboutPage() {
         <ol className="mk-fronts">
           {FRONTS.map((front, i) => (
             <li key={front.name} className="mk-front">
-              <span className="mk-front__index" aria-hidden="true">
+              <span className="mk-front-index" aria-hidden="true">
                 {String(i + 1).padStart(2, '0')}
               </span>
               <h3>{front.name}</h3>
@@ -102,8 +102,8 @@ export default function AboutPage() {
         </SectionHeading>
         <ul className="grid grid-3 mk-ecosystem">
           {ECOSYSTEM.map((part) => (
-            <li key={part.title} className="card mk-ecosystem__card">
-              <ItemArt seed={`eco-${part.title}`} kind={part.kind} className="mk-ecosystem__art" />
+            <li key={part.title} className="card mk-ecosystem-card">
+              <ItemArt seed={`eco-${part.title}`} kind={part.kind} className="mk-ecosystem-art" />
               <h3>{part.title}</h3>
               <p className="muted">{part.text}</p>
             </li>

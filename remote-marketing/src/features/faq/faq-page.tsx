@@ -22,11 +22,11 @@ export default function FaqPage() {
         {FAQ_GROUPS.map((group) => (
           <section key={group.id} aria-labelledby={group.id}>
             <h2 id={group.id}>{group.title}</h2>
-            <div className="mk-faq__list">
+            <div className="mk-faq-list">
               {group.entries.map((entry) => (
                 <details key={entry.question}>
                   <summary>{entry.question}</summary>
-                  <div className="mk-faq__answer">
+                  <div className="mk-faq-answer">
                     <p>{entry.answer}</p>
                   </div>
                 </details>

@@ -15,12 +15,12 @@ const longDate = new Intl.DateTimeFormat('en-GB', {
 function Story({ article, featured }: { article: NewsArticle; featured: boolean }) {
   return (
     <article
-      className={featured ? 'card mk-story mk-story--featured' : 'card mk-story'}
+      className={featured ? 'card mk-story mk-story-featured' : 'card mk-story'}
       aria-labelledby={`news-${article.slug}`}
     >
-      <ItemArt seed={article.slug} kind="news" className="mk-story__art" />
-      <div className="mk-story__body">
-        <p className="mk-story__meta">
+      <ItemArt seed={article.slug} kind="news" className="mk-story-art" />
+      <div className="mk-story-body">
+        <p className="mk-story-meta">
           <span className="mk-tag">{article.category}</span>
           <time className="muted" dateTime={article.date}>
             {longDate.format(new Date(article.date))}

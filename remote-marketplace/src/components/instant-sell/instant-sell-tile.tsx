@@ -33,7 +33,7 @@ export function InstantSellTile({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) 
       <p className="eyebrow">Sell in one step</p>
       <Heading id="mp-sell-title">Instant Sell</Heading>
       <p className="muted">List an item from your hangar at the current floor.</p>
-      <p className="ui-item-card__price">
+      <p className="ui-item-card-price">
         <span className="muted">Price</span>
         <span className="price">{usdt(SAMPLE_SELL_ITEM.price)}</span>
       </p>

@@ -29,7 +29,7 @@ export function ListingsTable({
     {
       header: 'Status',
       cell: (listing) => (
-        <span className={`ui-table__chip ac-status-${listing.status.toLowerCase()}`}>
+        <span className={`ui-table-chip ac-status-${listing.status.toLowerCase()}`}>
           {listing.status}
         </span>
       ),

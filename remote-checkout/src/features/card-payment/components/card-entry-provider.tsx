@@ -15,7 +15,7 @@ export function SandboxCardEntry({ children }: { children: (entry: CardEntry) =>
 /** While Stripe's code loads: where the card field will be. */
 export function ConnectingToProvider() {
   return (
-    <p className="co-card-box co-card-box__loading muted" role="status">
+    <p className="co-card-box co-card-box-loading muted" role="status">
       Connecting to the card provider…
     </p>
   );

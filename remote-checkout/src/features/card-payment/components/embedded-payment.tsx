@@ -20,16 +20,16 @@ export function EmbeddedPayment({ item }: { item: WireItem }) {
 
   if (intent.status === 'creating') {
     return (
-      <p className="co-embedded__status muted" role="status">
+      <p className="co-embedded-status muted" role="status">
         <span className="spinner" aria-hidden="true" /> Preparing the secure payment form…
       </p>
     );
   }
   if (intent.status === 'error') {
     return (
-      <div className="co-embedded__error" role="alert">
+      <div className="co-embedded-error" role="alert">
         <p className="form-error co-form-error">{intent.message}</p>
-        {intent.detail && <p className="co-embedded__detail">{intent.detail}</p>}
+        {intent.detail && <p className="co-embedded-detail">{intent.detail}</p>}
         {intent.signedOut && (
           <Link className="btn btn-primary" to="/signin">
             Sign In

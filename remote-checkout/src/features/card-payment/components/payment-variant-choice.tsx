@@ -32,7 +32,7 @@ export function PaymentVariantChoice({
             checked={value === variant.value}
             onChange={() => onChange(variant.value)}
           />
-          <span className="co-variant__text">
+          <span className="co-variant-text">
             <strong>{variant.name}</strong>
             <span className="muted">{variant.detail}</span>
           </span>

@@ -62,7 +62,7 @@ export function SandboxCardFields({
         />
         {errorOf('number')}
       </div>
-      <div className="co-card-fields__row">
+      <div className="co-card-fields-row">
         <div className="field">
           <label htmlFor={`${id}-expiry`}>Expiry date (MM / YY)</label>
           <input {...input('expiry')} name="cc-exp" autoComplete="cc-exp" placeholder="MM / YY" />

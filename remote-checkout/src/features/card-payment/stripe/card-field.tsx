@@ -26,7 +26,7 @@ export function CardField({ loaded, disabled }: { loaded: boolean; disabled: boo
       </span>
       <div className="co-card-box" role="group" aria-labelledby="co-card-label" aria-busy={!loaded}>
         {!loaded && (
-          <span className="co-card-box__loading muted">Connecting to the card provider…</span>
+          <span className="co-card-box-loading muted">Connecting to the card provider…</span>
         )}
         <CardElement options={{ ...CARD_OPTIONS, disabled }} />
       </div>

@@ -72,7 +72,7 @@ describe('Funnel page', () => {
     for (const card of cards) {
       const name = within(card).getByRole('heading').textContent;
       expect(within(card).getByRole('img', { name: `Avatar of ${name}` }).tagName).toBe('svg');
-      const revealed = card.querySelector<HTMLElement>('.mk-team-card__reveal')!;
+      const revealed = card.querySelector<HTMLElement>('.mk-team-card-reveal')!;
       expect(within(revealed).getByText(name)).toBeInTheDocument();
       expect(within(revealed).getByRole('link', { name: `${name} on LinkedIn` })).toHaveAttribute(
         'href',
@@ -160,9 +160,9 @@ describe('Funnel page', () => {
       renderFunnel();
       for (const section of animated()) {
         expect(section).toHaveClass('mk-reveal');
-        expect(section).not.toHaveClass('mk-reveal--in');
+        expect(section).not.toHaveClass('mk-reveal-in');
         act(() => scrollIntoView(section));
-        expect(section).toHaveClass('mk-reveal--in');
+        expect(section).toHaveClass('mk-reveal-in');
       }
       expect(observedCount()).toBe(0);
       expect(region('Join Our Funding Journey')).not.toHaveClass('mk-reveal');

@@ -8,7 +8,7 @@ export function ClosingCta() {
           rewards, your name in the credits and a say in what we build next.
         </p>
         {/* The product spells the label so ('Contribure'), and gives the button no action yet. */}
-        <button type="button" className="btn btn-primary mk-cta__button">
+        <button type="button" className="btn btn-primary mk-cta-button">
           Contribure Now
         </button>
       </div>

@@ -24,20 +24,20 @@ function RewardTierCard({ tier }: { tier: RewardTier }) {
   const headingId = `tier-${tier.value}`;
   return (
     <li
-      className={tier.popular ? 'card mk-tier mk-tier--popular' : 'card mk-tier'}
+      className={tier.popular ? 'card mk-tier mk-tier-popular' : 'card mk-tier'}
       aria-labelledby={headingId}
     >
-      {tier.popular && <p className="mk-tier__badge">MOST POPULAR</p>}
+      {tier.popular && <p className="mk-tier-badge">MOST POPULAR</p>}
       <h3 id={headingId}>{tier.title}</h3>
-      <p className="mk-tier__price">
-        <span className="mk-tier__now">{formatPrice(tier.price)}</span>{' '}
+      <p className="mk-tier-price">
+        <span className="mk-tier-now">{formatPrice(tier.price)}</span>{' '}
         <del className="muted">
           <span className="visually-hidden">was </span>
           {formatPrice(tier.originalPrice)}
         </del>
       </p>
-      <p className="mk-tier__reward">{tier.reward}</p>
-      <ul className="mk-tier__features">
+      <p className="mk-tier-reward">{tier.reward}</p>
+      <ul className="mk-tier-features">
         {tier.features.map((feature) => (
           <li key={feature}>
             <Icon name="check" size={18} />
@@ -45,7 +45,7 @@ function RewardTierCard({ tier }: { tier: RewardTier }) {
           </li>
         ))}
       </ul>
-      <p className="mk-tier__limit">{REWARD_TIERS_LABEL}</p>
+      <p className="mk-tier-limit">{REWARD_TIERS_LABEL}</p>
       <button type="button" className={tier.popular ? 'btn btn-primary' : 'btn btn-ghost'}>
         {tier.buttonText}
       </button>
@@ -67,7 +67,7 @@ export function FundingSection() {
       </SectionHeading>
 
       <div className="card mk-progress">
-        <ul className="mk-progress__figures">
+        <ul className="mk-progress-figures">
           <li>
             <strong>{FUNDING.raised}</strong> <span className="muted">Raised</span>
           </li>
@@ -79,7 +79,7 @@ export function FundingSection() {
           </li>
         </ul>
         <div
-          className="mk-progress__bar"
+          className="mk-progress-bar"
           role="progressbar"
           aria-label="Funding progress"
           aria-valuemin={0}
@@ -99,7 +99,7 @@ export function FundingSection() {
 
       <div className="mk-platforms">
         <p className="muted">Prefer another platform? Back us on</p>
-        <ul className="mk-actions mk-actions--center">
+        <ul className="mk-actions mk-actions-center">
           {PLATFORMS.map((platform) => (
             <li key={platform}>
               <button type="button" className="btn btn-ghost">

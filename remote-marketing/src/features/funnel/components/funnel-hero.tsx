@@ -14,7 +14,7 @@ export function FunnelHero() {
           Buy, sell and truly own the games and assets you love. Join the players, studios and
           backers building the marketplace of 2117 — before the gates open to everyone.
         </p>
-        <div className="mk-actions mk-actions--center mk-desktop-only">
+        <div className="mk-actions mk-actions-center mk-desktop-only">
           <button type="button" className="btn btn-primary">
             Explore Marketplace
           </button>

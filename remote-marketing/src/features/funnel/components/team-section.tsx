@@ -12,18 +12,18 @@ const SOCIAL_ICONS: Record<string, IconName> = { LinkedIn: 'linkedin', GitHub: '
 function TeamCard({ member }: { member: TeamMember }) {
   return (
     <li className="mk-team-card">
-      <div className="mk-team-card__photo">
+      <div className="mk-team-card-photo">
         <ItemArt seed={member.img} kind="avatar" label={`Avatar of ${member.name}`} />
       </div>
-      <div className="mk-team-card__caption">
+      <div className="mk-team-card-caption">
         <h3>{member.name}</h3>
         <p className="muted">{member.role}</p>
       </div>
-      <div className="mk-team-card__reveal">
-        <p className="mk-team-card__name">{member.name}</p>
-        <p className="mk-team-card__role">{member.role}</p>
-        <p className="mk-team-card__bio">{member.bio}</p>
-        <ul className="mk-team-card__socials">
+      <div className="mk-team-card-reveal">
+        <p className="mk-team-card-name">{member.name}</p>
+        <p className="mk-team-card-role">{member.role}</p>
+        <p className="mk-team-card-bio">{member.bio}</p>
+        <ul className="mk-team-card-socials">
           {member.socials.map((social) => (
             <li key={social.platform}>
               <a

@@ -16,7 +16,7 @@ function TestimonialCard({ testimonial }: { testimonial: Testimonial }) {
         <p>{testimonial.quote}</p>
       </blockquote>
       <figcaption>
-        <span className="mk-quote__avatar">
+        <span className="mk-quote-avatar">
           <ItemArt seed={testimonial.image} kind="avatar" />
         </span>
         <span>
@@ -53,7 +53,7 @@ function TestimonialCarousel() {
       {...carousel.hoverHandlers}
     >
       <div
-        className={wide ? 'mk-carousel__track mk-carousel__track--wide' : 'mk-carousel__track'}
+        className={wide ? 'mk-carousel-track mk-carousel-track-wide' : 'mk-carousel-track'}
         aria-live={carousel.stopped ? 'polite' : 'off'}
       >
         {shown.map((testimonial) => (
@@ -62,27 +62,27 @@ function TestimonialCarousel() {
             role="group"
             aria-roledescription="slide"
             aria-label={`${TESTIMONIALS.indexOf(testimonial) + 1} of ${count}`}
-            className="mk-carousel__slide"
+            className="mk-carousel-slide"
           >
             <TestimonialCard testimonial={testimonial} />
           </div>
         ))}
       </div>
-      <div className="mk-carousel__controls">
+      <div className="mk-carousel-controls">
         <button
           type="button"
-          className="mk-carousel__toggle"
+          className="mk-carousel-toggle"
           onClick={carousel.toggleStopped}
           aria-label={carousel.stopped ? 'Start automatic slide show' : 'Stop automatic slide show'}
         >
           <Icon name={carousel.stopped ? 'play' : 'pause'} size={18} />
         </button>
-        <ul className="mk-carousel__dots">
+        <ul className="mk-carousel-dots">
           {TESTIMONIALS.map((testimonial, i) => (
             <li key={testimonial.name}>
               <button
                 type="button"
-                className="mk-carousel__dot"
+                className="mk-carousel-dot"
                 aria-label={`Show testimonial ${i + 1}: ${testimonial.name}`}
                 aria-current={i === carousel.index ? 'true' : undefined}
                 onClick={() => carousel.goTo(i)}

@@ -20,7 +20,7 @@ export function VideoEmbed({ src, title, host }: VideoEmbedProps) {
     return (
       <div className="mk-video">
         <iframe
-          className="mk-video__frame"
+          className="mk-video-frame"
           src={`${src}${src.includes('?') ? '&' : '?'}autoplay=1`}
           title={title}
           allow="autoplay; encrypted-media; picture-in-picture; fullscreen"
@@ -32,8 +32,8 @@ export function VideoEmbed({ src, title, host }: VideoEmbedProps) {
   }
   return (
     <div className="mk-video">
-      <button type="button" className="mk-video__poster" onClick={() => setPlaying(true)}>
-        <svg className="mk-video__scan" viewBox="0 0 320 180" aria-hidden="true" focusable="false">
+      <button type="button" className="mk-video-poster" onClick={() => setPlaying(true)}>
+        <svg className="mk-video-scan" viewBox="0 0 320 180" aria-hidden="true" focusable="false">
           <path
             d="M0 150 L80 110 L130 128 L200 80 L320 120 V180 H0Z"
             fill="rgb(122 92 255 / 35%)"
@@ -44,10 +44,10 @@ export function VideoEmbed({ src, title, host }: VideoEmbedProps) {
           />
           <circle cx="250" cy="48" r="22" fill="rgb(255 43 214 / 55%)" />
         </svg>
-        <span className="mk-video__play">
+        <span className="mk-video-play">
           <Icon name="play" size={32} />
         </span>
-        <span className="mk-video__label">
+        <span className="mk-video-label">
           Play video: {title}
           <small>Loads the player from {host}</small>
         </span>

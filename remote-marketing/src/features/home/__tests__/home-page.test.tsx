@@ -42,9 +42,9 @@ describe('Home page', () => {
     const labels = within(track as HTMLElement).getAllByText('HYPER TEK 2117');
     expect(labels).toHaveLength(10);
     // Only the first three stay on phones (the rest carry the wide-screen class).
-    expect(
-      labels.filter((label) => !label.classList.contains('mk-ticker__item--wide')),
-    ).toHaveLength(3);
+    expect(labels.filter((label) => !label.classList.contains('mk-ticker-item-wide'))).toHaveLength(
+      3,
+    );
 
     for (const mode of ['Quest', 'Racing', 'Overlord Realm']) {
       expect(screen.getByRole('heading', { name: mode })).toBeInTheDocument();

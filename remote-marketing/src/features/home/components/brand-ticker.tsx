@@ -5,12 +5,12 @@ const VISIBLE_ON_MOBILE = 3;
 
 function Track() {
   return (
-    <ul className="mk-ticker__track">
+    <ul className="mk-ticker-track">
       {Array.from({ length: REPEAT }, (_, i) => (
         <li
           key={i}
           className={
-            i < VISIBLE_ON_MOBILE ? 'mk-ticker__item' : 'mk-ticker__item mk-ticker__item--wide'
+            i < VISIBLE_ON_MOBILE ? 'mk-ticker-item' : 'mk-ticker-item mk-ticker-item-wide'
           }
         >
           {LABEL}
@@ -28,7 +28,7 @@ function Track() {
 export function BrandTicker() {
   return (
     <div className="mk-ticker" aria-hidden="true" data-testid="brand-ticker">
-      <div className="mk-ticker__belt">
+      <div className="mk-ticker-belt">
         <Track />
         <Track />
       </div>

@@ -23,7 +23,7 @@ export function CatalogueSection({ id, title, intro, list }: CatalogueSectionPro
   const loading = items === null;
   return (
     <section className="container section" aria-labelledby={id} aria-busy={loading}>
-      <header className="mk-section-head mk-section-head--row">
+      <header className="mk-section-head mk-section-head-row">
         <div>
           <h2 id={id}>{title}</h2>
           <p className="muted">{intro}</p>

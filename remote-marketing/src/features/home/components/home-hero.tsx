@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 function HeroArt() {
   return (
     <div className="mk-hero-art" aria-hidden="true">
-      <svg className="mk-hero-art__still" viewBox="0 0 400 400" focusable="false">
+      <svg className="mk-hero-art-still" viewBox="0 0 400 400" focusable="false">
         <defs>
           <radialGradient id="mk-hero-planet" cx="35%" cy="30%" r="75%">
             <stop offset="0" stopColor="#7af3ff" />
@@ -24,7 +24,7 @@ function HeroArt() {
         <circle cx="340" cy="320" r="2.5" fill="#e8ecff" />
         <circle cx="310" cy="60" r="1.5" fill="#e8ecff" />
       </svg>
-      <svg className="mk-hero-art__orbit" viewBox="0 0 400 400" focusable="false">
+      <svg className="mk-hero-art-orbit" viewBox="0 0 400 400" focusable="false">
         <defs>
           <linearGradient id="mk-hero-ring" x1="0" x2="1">
             <stop offset="0" stopColor="#00e5ff" />
@@ -50,8 +50,8 @@ function HeroArt() {
 export function HomeHero() {
   return (
     <section className="mk-hero" aria-labelledby="home-title">
-      <div className="container mk-hero__inner">
-        <div className="mk-hero__copy">
+      <div className="container mk-hero-inner">
+        <div className="mk-hero-copy">
           <p className="eyebrow">Year 2117 · Quest · Racing · Overlord Realm</p>
           <h1 id="home-title">
             Rule the <span className="gradient-text">Hyper Tek</span> frontier

@@ -11,9 +11,9 @@ export function NewsSection() {
     <section className="container section" aria-labelledby="home-news">
       <SectionHeading id="home-news" eyebrow="Transmissions" title="Latest News" />
       <div className="mk-news">
-        <article className="card mk-news__featured">
-          <ItemArt seed="season-zero" kind="news" className="mk-news__art" />
-          <div className="mk-news__body">
+        <article className="card mk-news-featured">
+          <ItemArt seed="season-zero" kind="news" className="mk-news-art" />
+          <div className="mk-news-body">
             <p className="eyebrow">Featured · Season Zero</p>
             <h3>Season Zero opens the gates of Neo-Kowloon</h3>
             <p className="muted">
@@ -25,16 +25,16 @@ export function NewsSection() {
             </Link>
           </div>
         </article>
-        <ul className="mk-news__list">
+        <ul className="mk-news-list">
           {[1, 2, 3].map((n) => (
-            <li key={n} className="card mk-news__item">
-              <ItemArt seed={`update-${n}`} kind="news" className="mk-news__thumb" />
+            <li key={n} className="card mk-news-item">
+              <ItemArt seed={`update-${n}`} kind="news" className="mk-news-thumb" />
               <p>{PLACEHOLDER}</p>
             </li>
           ))}
         </ul>
       </div>
-      <div className="mk-actions mk-actions--center">
+      <div className="mk-actions mk-actions-center">
         <button type="button" className="btn btn-ghost">
           More News
         </button>
