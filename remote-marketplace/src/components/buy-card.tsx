@@ -1,6 +1,3 @@
-import { ITEM_CARD_ACTION, ItemCard } from '@hypertek/shared/ui';
-import { Link } from 'react-router';
-
 import {
   ITEM_PAGE,
   itemId,
@@ -8,7 +5,9 @@ import {
   itemTitle,
   type ItemKind,
   type WireItem,
-} from '../lib/catalogue-item';
+} from '@hypertek/shared';
+import { ITEM_CARD_ACTION, ItemCard } from '@hypertek/shared/ui';
+import { Link } from 'react-router';
 
 /** Where a card's 'Buy Now' goes: the item's own address, or its kind's page without an id. */
 function itemAddress(item: WireItem, kind: ItemKind): string {

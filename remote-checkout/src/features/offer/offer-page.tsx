@@ -11,7 +11,7 @@ import { useId, useRef, useState, type SyntheticEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 
 import { ItemSummary } from '../../components/item-summary';
-import { OFFER_PRICE_ERRORS, readOfferPrice } from './offer-price';
+import { OFFER_PRICE_ERRORS, readOfferPrice } from './lib/offer-price';
 
 /**
  * /offer: Price, 'Expired In' (default '6 Hours') and 'Your Pay'.

@@ -3,7 +3,7 @@ import '../../styles/content.css';
 
 import { Link } from 'react-router';
 
-import { FAQ_GROUPS } from './faq-entries';
+import { FAQ_GROUPS } from './data/faq-entries';
 
 /** /faq — an accordion of questions, built on <details> (keyboard and screen-reader ready). */
 export default function FaqPage() {

@@ -3,7 +3,7 @@ import '../../styles/content.css';
 
 import { ItemArt } from '@hypertek/shared/ui';
 import { Icon } from '../../components/icon';
-import { NEWS_ARTICLES, type NewsArticle } from './news-articles';
+import { NEWS_ARTICLES, type NewsArticle } from './data/news-articles';
 
 const longDate = new Intl.DateTimeFormat('en-GB', {
   day: 'numeric',

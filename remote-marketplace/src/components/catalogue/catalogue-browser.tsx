@@ -1,7 +1,7 @@
+import type { ItemKind } from '@hypertek/shared';
 import type { ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
-import type { ItemKind } from '../../lib/catalogue-item';
 import { withoutFilters } from './catalogue-url';
 import { CatalogueResults, type CatalogueFetch, type Nouns } from './catalogue-results';
 import { FilterBar } from './filter-bar';

@@ -1,3 +1,4 @@
+import { itemId, type ItemKind, type WireItem } from '@hypertek/shared';
 import type {
   CatalogueFilter,
   CatalogueItem,
@@ -11,7 +12,6 @@ import { useLocation } from 'react-router';
 import { CardGridSkeleton } from '../../components/card-grid-skeleton';
 import { EmptyCollection } from '../../components/empty-collection';
 import { loadedListOf, usePagedList } from '../../hooks/use-paged-list';
-import { itemId, type ItemKind, type WireItem } from '../../lib/catalogue-item';
 import { activeFilterCount } from './catalogue-url';
 import {
   readScroll,

@@ -6,14 +6,13 @@
  */
 import {
   CATALOGUE_SORTS,
+  type CatalogueFilter,
+  type ItemKind,
   LAND_REGIONS,
   LAND_SIZES,
   NFA_CATEGORIES,
   NFA_RARITIES,
-  type CatalogueFilter,
 } from '@hypertek/shared';
-
-import type { ItemKind } from '../../lib/catalogue-item';
 
 /** The attribute filters of each kind, each with its values in the order the API lists them. */
 export const ATTRIBUTE_FILTERS = {

@@ -1,7 +1,11 @@
-import { CATALOGUE_SORT_LABELS, CATALOGUE_SORTS, type CatalogueFilter } from '@hypertek/shared';
+import {
+  CATALOGUE_SORT_LABELS,
+  CATALOGUE_SORTS,
+  type CatalogueFilter,
+  type ItemKind,
+} from '@hypertek/shared';
 import { useId, useState, type SyntheticEvent } from 'react';
 
-import type { ItemKind } from '../../lib/catalogue-item';
 import {
   activeFilterCount,
   ATTRIBUTE_FILTERS,

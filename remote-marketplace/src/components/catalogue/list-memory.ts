@@ -1,3 +1,4 @@
+import type { WireItem } from '@hypertek/shared';
 /**
  * What a catalogue list had loaded, kept per history entry in session storage, so that Back from
  * an item (or a reload) shows the same list at the same place instead of its first page at the
@@ -8,7 +9,6 @@
  * trusted when the document itself was reloaded or reached by Back/Forward, not when the address
  * was opened anew.
  */
-import type { WireItem } from '../../lib/catalogue-item';
 
 const PREFIX = 'mp-list:';
 const SCROLL_PREFIX = 'mp-list-scroll:';

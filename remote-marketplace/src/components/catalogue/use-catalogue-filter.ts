@@ -1,8 +1,8 @@
+import type { ItemKind } from '@hypertek/shared';
 import type { CatalogueFilter } from '@hypertek/shared';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 
-import type { ItemKind } from '../../lib/catalogue-item';
 import { readFilter, writeFilter } from './catalogue-url';
 
 export interface CatalogueFilterState {

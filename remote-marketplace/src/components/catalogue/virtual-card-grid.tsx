@@ -1,3 +1,4 @@
+import { itemId, type ItemKind, type WireItem } from '@hypertek/shared';
 import {
   defaultRangeExtractor,
   measureElement,
@@ -20,7 +21,6 @@ import {
 import { SkeletonCard } from '../../components/card-grid-skeleton';
 import { BuyCard, FIRST_ROW_CARDS } from '../../components/buy-card';
 import { useMediaQuery } from '../../hooks/use-media-query';
-import { itemId, type ItemKind, type WireItem } from '../../lib/catalogue-item';
 import type { RowHeights } from './list-memory';
 
 /** The grid's columns, as the CSS draws them (`.grid-4`, `.mp-grid`): 1, 2, or 4 from 1024 px. */

@@ -1,6 +1,6 @@
 import '../../styles/marketplace.css';
 
-import { usdt } from '../../lib/catalogue-item';
+import { usdt } from '../../lib/prices';
 import { useSellFlow } from './use-sell-flow';
 import { SellDialogs } from './sell-dialogs';
 import { SAMPLE_SELL_ITEM } from '../../data/constants';

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 
 import { DialogButtons, Modal } from '@hypertek/shared/ui';
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../hooks/use-media-query';
-import { usdt } from '../../lib/catalogue-item';
+import { usdt } from '../../lib/prices';
 import type { SellStep } from './use-sell-flow';
 import { SAMPLE_SELL_ITEM } from '../../data/constants';
 

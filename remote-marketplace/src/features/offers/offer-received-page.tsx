@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { DataTable, type Column } from '@hypertek/shared/ui';
 import { MarketplacePage } from '../../components/marketplace-page';
 import { PageSection } from '../../components/page-section';
-import { itemPrice } from '../../lib/catalogue-item';
+import { itemPrice } from '../../lib/prices';
 
 /** The sample offers of the static offers table (the content is not from the API). */
 const SAMPLE_OFFERS = [

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { land, nfa, storeItem } from '../../../test/fixtures';
 import { renderPage } from '../../../test/render-route';
 import OfferPage from '../offer-page';
-import { readOfferPrice } from '../offer-price';
+import { readOfferPrice } from '../lib/offer-price';
 
 beforeEach(() => localStorage.clear());
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 
 import { renderPage } from '../../../test/render-page';
-import { NEWS_ARTICLES } from '../news-articles';
+import { NEWS_ARTICLES } from '../data/news-articles';
 import NewsPage from '../news-page';
 
 it('lists every dispatch with its date and flags the coming update', () => {

@@ -3,7 +3,7 @@ import '../../../styles/dialogs.css';
 import { formatPrice, PLATFORM_FEE, totalWithFee } from '@hypertek/shared';
 
 import { DialogButtons, Modal } from '@hypertek/shared/ui';
-import { itemPrice, usdt } from '../../../lib/catalogue-item';
+import { itemPrice, usdt } from '../../../lib/prices';
 
 export type BuyStep = 'assets' | 'confirm';
 

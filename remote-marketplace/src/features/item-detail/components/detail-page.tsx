@@ -1,8 +1,8 @@
+import { itemId, type ItemKind } from '@hypertek/shared';
 import type { ReactNode } from 'react';
 
 import { EmptyCollection } from '../../../components/empty-collection';
 import { MarketplacePage } from '../../../components/marketplace-page';
-import { itemId, type ItemKind } from '../../../lib/catalogue-item';
 import { useDetailItem } from '../hooks/use-detail-item';
 import { usePaymentReturn } from '../hooks/use-payment-return';
 import { DetailSkeleton, ItemLoadError, ItemNotFound } from './detail-states';

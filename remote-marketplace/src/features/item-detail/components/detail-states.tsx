@@ -1,9 +1,8 @@
+import type { ItemKind } from '@hypertek/shared';
 import '../../../styles/item-detail.css';
 
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-
-import type { ItemKind } from '../../../lib/catalogue-item';
 
 const KIND_NAME: Record<ItemKind, string> = { nfa: 'NFA', land: 'land' };
 const BROWSE: Record<ItemKind, { to: string; label: string }> = {

@@ -1,16 +1,11 @@
+import { itemSerial, itemTitle, type ItemKind, type WireItem } from '@hypertek/shared';
 import '../../../styles/item-detail.css';
 
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { ItemImage } from '@hypertek/shared/ui';
-import {
-  itemPrice,
-  itemSerial,
-  itemTitle,
-  type ItemKind,
-  type WireItem,
-} from '../../../lib/catalogue-item';
+import { itemPrice } from '../../../lib/prices';
 import { usePurchaseCheck } from '../hooks/use-purchase-check';
 import { BuyDialogs, type BuyStep } from './buy-dialogs';
 import { NFA_VIEWS_LABEL, OFFER_COUNT_LABEL } from '../../../data/constants';

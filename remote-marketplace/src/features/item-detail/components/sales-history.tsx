@@ -1,7 +1,7 @@
 import { formatAge, type ItemSale } from '@hypertek/shared';
 
 import { DataTable, type Column } from '@hypertek/shared/ui';
-import { itemPrice } from '../../../lib/catalogue-item';
+import { itemPrice } from '../../../lib/prices';
 import { useItemSales } from '../hooks/use-item-sales';
 
 const COLUMNS: readonly Column<ItemSale>[] = [

@@ -1,9 +1,16 @@
-import { api, isCatalogueItem, paymentItemFrom, savePaymentItem } from '@hypertek/shared';
+import {
+  api,
+  isCatalogueItem,
+  itemId,
+  type ItemKind,
+  itemPath,
+  paymentItemFrom,
+  savePaymentItem,
+  type WireItem,
+} from '@hypertek/shared';
 import { useApiQuery } from '@hypertek/shared/data';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-
-import { itemId, itemPath, type ItemKind, type WireItem } from '../../../lib/catalogue-item';
 
 /** What a detail page shows. */
 export type DetailItemState =

@@ -1,15 +1,15 @@
 import {
   api,
   errorMessage,
+  itemId,
   MESSAGES,
   notify,
   useSession,
   validatePurchase,
+  type WireItem,
 } from '@hypertek/shared';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-
-import { itemId, type WireItem } from '../../../lib/catalogue-item';
 
 /** Where each buy path goes when the item is not purchased yet. */
 export const PURCHASE_PATHS = { card: '/stripe-payment', offer: '/offer' } as const;

@@ -1,10 +1,10 @@
+import type { ItemKind, WireItem } from '@hypertek/shared';
 import { Link } from 'react-router';
 
 import { CardGridSkeleton } from '../../../components/card-grid-skeleton';
 import { EmptyCollection } from '../../../components/empty-collection';
 import { BuyCard } from '../../../components/buy-card';
 import { PageSection } from '../../../components/page-section';
-import type { ItemKind, WireItem } from '../../../lib/catalogue-item';
 
 interface CatalogueSectionProps {
   title: string;

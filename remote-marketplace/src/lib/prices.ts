@@ -1,15 +1,5 @@
-/** Catalogue items as the marketplace shows them; the reading rules live in @hypertek/shared. */
+/** Prices as the marketplace writes them (the reading rules of items live in @hypertek/shared). */
 import { formatPrice } from '@hypertek/shared';
-
-export {
-  ITEM_PAGE,
-  isCatalogueItem,
-  itemId,
-  itemPath,
-  itemSerial,
-  itemTitle,
-} from '@hypertek/shared';
-export type { ItemKind, WireItem } from '@hypertek/shared';
 
 /**
  * A USDT amount written as the product's fixed texts write it: '$1800 USDT', '$0.5 USDT'. Only
