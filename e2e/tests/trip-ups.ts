@@ -247,6 +247,23 @@ void describe('search and trip-ups', () => {
       const time = firstEntry.getByRole('cell').last();
       const label = await time.evaluate((cell) => getComputedStyle(cell, '::before').content);
       assert.equal(label, '"Time"');
+      // Label and value on one line, apart: the label at the card's left, the value at its right.
+      const line = await time.evaluate((cell) => {
+        const box = cell.getBoundingClientRect();
+        const range = document.createRange();
+        range.selectNodeContents(cell);
+        const text = range.getBoundingClientRect();
+        return {
+          display: getComputedStyle(cell).display,
+          gapLeft: text.left - box.left,
+          gapRight: box.right - text.right,
+        };
+      });
+      assert.equal(line.display, 'flex');
+      assert.ok(
+        line.gapLeft > 100 && line.gapRight < 2,
+        `the value sits at the right: ${JSON.stringify(line)}`,
+      );
       assert.match(await time.innerText(), /^\d+d$/);
     });
   });

@@ -1,3 +1,5 @@
+import './item-image.css';
+
 import { useApiImage, type ItemKind } from '@hypertek/shared';
 import { ItemArt } from './item-art';
 
