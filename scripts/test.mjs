@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { findChromium } from './lib/chromium.mjs';
 import { prefixLines, seconds } from './lib/processes.mjs';
 import { parseCounts } from './lib/test-counts.mjs';
+import { workspacePackages } from './lib/workspace.mjs';
 import { pnpm } from './pnpm.mjs';
 import { APPS, repoRoot } from './serve/apps.mjs';
 
@@ -67,19 +68,7 @@ const pnpmArgs = () => {
 };
 
 /** Workspace packages (folder, name) that have a `test` script. */
-function workspacePackages() {
-  const folders = readFileSync(join(repoRoot, 'pnpm-workspace.yaml'), 'utf8')
-    .split('\n')
-    .map((l) => /^\s+-\s+['"]?([\w@./-]+)['"]?\s*$/.exec(l)?.[1])
-    .filter(Boolean);
-  return folders
-    .filter((dir) => existsSync(join(repoRoot, dir, 'package.json')))
-    .map((dir) => ({
-      dir,
-      pkg: JSON.parse(readFileSync(join(repoRoot, dir, 'package.json'), 'utf8')),
-    }))
-    .filter(({ pkg }) => pkg.scripts?.test);
-}
+const testedPackages = () => workspacePackages(repoRoot).filter(({ pkg }) => pkg.scripts?.test);
 
 const started = Date.now();
 if (values.install) {
@@ -91,7 +80,7 @@ if (values.install) {
 }
 
 const only = values.only?.split(',').map((s) => s.trim());
-const packages = workspacePackages().filter(
+const packages = testedPackages().filter(
   ({ pkg, dir }) =>
     pkg.name !== '@hypertek/e2e' && (!only || only.includes(pkg.name) || only.includes(dir)),
 );
