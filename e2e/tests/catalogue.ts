@@ -160,8 +160,9 @@ void describe('catalogue', () => {
       await page.setViewportSize({ width: 1440, height: 900 });
       await page.goto(`${site.stack.siteUrl}/nfa-expand`);
       const grid = marketplace(page).getByRole('region', { name: 'Collectibles' });
-      await grid.locator('a.ui-item-card-action').first().waitFor();
+      // The live grid's first row (the page drawn in the HTML may show a moment before it).
       const firstRow = grid.locator('.mp-virtual-row').first().locator('article');
+      await firstRow.nth(3).waitFor();
       assert.equal(await firstRow.count(), 4);
       assert.equal(
         await firstRow.first().getByRole('heading').textContent(),
