@@ -1,5 +1,5 @@
 import type { ListResponse } from '@hypertek/shared';
-import { ListCallError, readList, useApiInfiniteQuery } from '@hypertek/shared/data';
+import { callList, hasFailed, readList, useApiInfiniteQuery } from '@hypertek/shared/data';
 import { useCallback, useMemo, useState } from 'react';
 
 /** The query of a list call: its filters (strings and numbers, unset ones left out). */
@@ -101,14 +101,8 @@ export function usePagedList<T, Q extends Query = Query>(
     queryKey: ['paged-list', name, query ?? {}, limit, moreLimit],
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }): Promise<LoadedList<T>> => {
-      let body: ListResponse<T> | T[];
-      try {
-        body = await fetch(pageParams(query, pageParam ? moreLimit : limit, pageParam), {
-          signal,
-        });
-      } catch (error) {
-        throw signal.aborted ? error : new ListCallError(error);
-      }
+      const params = pageParams(query, pageParam ? moreLimit : limit, pageParam);
+      const body = await callList((signal) => fetch(params, { signal }), signal);
       return {
         items: readList(body),
         nextCursor: Array.isArray(body) ? null : (body.nextCursor ?? null),
@@ -121,11 +115,10 @@ export function usePagedList<T, Q extends Query = Query>(
       staleTime: Infinity,
     }),
   });
-  const loaded = list.data?.pages;
-  const pages = loaded ?? NO_PAGES;
+  const pages = list.data?.pages ?? NO_PAGES;
   const items = useMemo(
-    () => (loaded ?? []).reduce<T[]>((all, page) => append(all, page.items, keyOf), []),
-    [loaded, keyOf],
+    () => pages.reduce<T[]>((all, page) => append(all, page.items, keyOf), []),
+    [pages, keyOf],
   );
   const cursor = pages.at(-1)?.nextCursor ?? null;
   const { fetchNextPage, refetch, isFetchingNextPage } = list;
@@ -133,7 +126,7 @@ export function usePagedList<T, Q extends Query = Query>(
     if (cursor && !isFetchingNextPage) void fetchNextPage();
   }, [cursor, isFetchingNextPage, fetchNextPage]);
   const retry = useCallback(() => void refetch(), [refetch]);
-  const failed = pages.length === 0 && list.isError && !list.isFetching;
+  const failed = pages.length === 0 && hasFailed(list);
 
   return {
     items,

@@ -3,8 +3,8 @@
  * calls (array or envelope, failures logged, an empty list); `useApiQuery` for a read whose error
  * the page shows. Not in the main entry: it loads with the pages that read data.
  */
-export { ListCallError, queryClient } from './query-client';
-export { ListCallFailed, readList } from './read-list';
-export { useApiInfiniteQuery, useApiMutation, useApiQuery } from './use-api-query';
+export { queryClient } from './query-client';
+export { callList, hasFailed, readList } from './read-list';
+export { useApiInfiniteQuery, useApiQuery } from './use-api-query';
 export { useList } from './use-list';
 export { useUserActivity } from './use-user-activity';

@@ -15,7 +15,7 @@
 import { QueryCache, QueryClient } from '@tanstack/react-query';
 
 import { isCancelled, MESSAGES } from '@hypertek/shared';
-import { ListCallFailed } from './read-list';
+import { ListCallError, ListCallFailed } from './read-list';
 
 function createQueryClient(): QueryClient {
   return new QueryClient({
@@ -33,14 +33,6 @@ function createQueryClient(): QueryClient {
       queries: { retry: false, refetchOnWindowFocus: false, staleTime: 0 },
     },
   });
-}
-
-/** A list read that threw (network, server error): logged, and the list stays empty. */
-export class ListCallError extends Error {
-  constructor(cause: unknown) {
-    super(MESSAGES.marketFetchError, { cause });
-    this.name = 'ListCallError';
-  }
 }
 
 const KEY = Symbol.for('hypertek.queryClient');

@@ -1,12 +1,10 @@
 import {
   useInfiniteQuery,
-  useMutation,
   useQuery,
   type DefaultError,
   type InfiniteData,
   type QueryKey,
   type UseInfiniteQueryOptions,
-  type UseMutationOptions,
   type UseQueryOptions,
 } from '@tanstack/react-query';
 
@@ -17,13 +15,6 @@ export function useApiQuery<TData, TKey extends QueryKey = QueryKey>(
   options: UseQueryOptions<TData, DefaultError, TData, TKey>,
 ) {
   return useQuery(options, queryClient);
-}
-
-/** `useMutation` on the site's QueryClient. */
-export function useApiMutation<TData, TVariables = void>(
-  options: UseMutationOptions<TData, DefaultError, TVariables>,
-) {
-  return useMutation(options, queryClient);
 }
 
 /** `useInfiniteQuery` on the site's QueryClient: a list read a page at a time (cursors). */

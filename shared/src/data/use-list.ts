@@ -1,8 +1,8 @@
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 
 import type { ListResponse } from '../contract';
-import { ListCallError, queryClient } from './query-client';
-import { readList } from './read-list';
+import { queryClient } from './query-client';
+import { callList, readList } from './read-list';
 
 /**
  * The first `count` entries of a list call, read when the page opens (and cancelled when it is
@@ -19,15 +19,7 @@ export function useList<T>(
   const query = useQuery(
     {
       queryKey: key,
-      queryFn: async ({ signal }) => {
-        let body: ListResponse<T> | T[];
-        try {
-          body = await request(signal);
-        } catch (error) {
-          throw signal.aborted ? error : new ListCallError(error);
-        }
-        return readList(body);
-      },
+      queryFn: async ({ signal }) => readList(await callList(request, signal)),
       enabled,
     },
     queryClient,

@@ -1,5 +1,5 @@
 import { api, errorMessage, type CatalogueItem, type ItemKind } from '@hypertek/shared';
-import { useApiQuery } from '@hypertek/shared/data';
+import { hasFailed, useApiQuery } from '@hypertek/shared/data';
 
 export type CollectionRead =
   | { status: 'loading' }
@@ -29,7 +29,7 @@ export function useCollection(userId: string, kind: ItemKind, count: number) {
   const retry = () => void query.refetch();
   const result: CollectionRead = query.isSuccess
     ? { status: 'ready', items: query.data }
-    : query.isError && !query.isFetching
+    : hasFailed(query)
       ? {
           status: 'error',
           message:

@@ -8,7 +8,7 @@ import {
   savePaymentItem,
   type WireItem,
 } from '@hypertek/shared';
-import { useApiQuery } from '@hypertek/shared/data';
+import { hasFailed, useApiQuery } from '@hypertek/shared/data';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
@@ -83,7 +83,7 @@ export function useDetailItem(kind: ItemKind): DetailItemState {
     enabled: fetching,
   });
   const fresh = fetching ? (read.data ?? null) : null;
-  const failed = fetching && read.isError && !read.isFetching;
+  const failed = fetching && hasFailed(read);
 
   // No id in the address: give the item its address (replace, so Back is not doubled).
   useEffect(() => {

@@ -1,5 +1,5 @@
 import { api, type ItemSale } from '@hypertek/shared';
-import { useApiInfiniteQuery } from '@hypertek/shared/data';
+import { hasFailed, useApiInfiniteQuery } from '@hypertek/shared/data';
 
 /** Sales asked for at a time. */
 export const SALES_PAGE_SIZE = 10;
@@ -40,8 +40,7 @@ export function useItemSales(itemId: string): ItemSales {
   });
   const pages = query.data?.pages ?? [];
   // No page yet: loading, also while 'Try again' asks anew after a failed first page.
-  const status =
-    pages.length > 0 ? 'ready' : query.isError && !query.isFetching ? 'error' : 'loading';
+  const status = pages.length > 0 ? 'ready' : hasFailed(query) ? 'error' : 'loading';
   return {
     status,
     sales: pages.flatMap((page) => page.sales),
