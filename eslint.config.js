@@ -191,12 +191,12 @@ export default tseslint.config(
     ignores: [...testFiles, 'host/src/prerender/**'],
     rules: { '@typescript-eslint/no-restricted-imports': routerSubset },
   },
-  // A subpath of @hypertek/shared (ui, data, search-box, dialog) is bundled into each app that
+  // A subpath of @hypertek/shared (ui, data, search-box, dialog, market) is bundled into each app that
   // uses it; only the main entry is the federation singleton. So a subpath reaches the main
   // entry's values (session, config, HTTP client, messages) through '@hypertek/shared', never by a
   // relative path that would bundle a copy nobody set up. Types are free.
   {
-    files: ['shared/src/{ui,data,search,dialog}/**/*.{ts,tsx}'],
+    files: ['shared/src/{ui,data,search,dialog,market}/**/*.{ts,tsx}'],
     ignores: testFiles,
     rules: {
       '@typescript-eslint/no-restricted-imports': [

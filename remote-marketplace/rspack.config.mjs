@@ -19,5 +19,5 @@ export default createAppConfig({
   title: 'Marketplace',
   exposes,
   // Pages whose first screen is rendered at build time (scripts/rspack/prerender.mjs).
-  prerender: ['market-place', 'nfa-expand', 'land'],
+  prerender: ['market-place', 'nfa-expand', 'land', 'buy-nfa', 'buy-land'],
 });

@@ -1,27 +1,33 @@
 /**
  * `pnpm bench:pay`: latency (p50, p90, p99) and throughput of POST /card/pay-with-card on the
- * sandbox provider, each request a real purchase (a new order: one user, one item), over
+ * sandbox provider, each request a real purchase of a house listing (a checkout, a charge, the
+ * settlement that moves the item and credits the house), over
  * loopback against the API in a child process (production mode, warn-level logs).
  * The database is always fresh: embedded PGlite in memory by default; with DATABASE_URL naming a
  * PostgreSQL server, a temporary database on it, dropped at the end. Bounded in time: setup
- * (seed, sign-ups) then `--duration` seconds of load, or until every user has bought every item.
+ * (seed, sign-ups) then `--duration` seconds of load, or until every item the house lists has
+ * been bought (each item has one owner: it is bought once).
  *
- * Options: --duration <s> (10), --connections <n> (10), --users <n> (30), --warmup <n> (100),
+ * Options: --duration <s> (10), --connections <n> (10), --users <n> (30), --warmup <n> (20),
  * --port <n> (a free one).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
-import { API_ROOT, loadConfig } from '../src/config/env';
-import { createServerDatabase } from '../test/support/server-database';
-import { freePort, percentile, stopServer } from './support';
+import {
+  freePort,
+  freshDatabase,
+  houseListings,
+  percentile,
+  startProductionApi,
+  stopServer,
+} from './support';
 
 const { values: args } = parseArgs({
   options: {
     duration: { type: 'string', default: '10' },
     connections: { type: 'string', default: '10' },
     users: { type: 'string', default: '30' },
-    warmup: { type: 'string', default: '100' },
+    warmup: { type: 'string', default: '20' },
     port: { type: 'string', default: '0' },
   },
 });
@@ -37,55 +43,6 @@ async function apiPort(): Promise<number> {
   return wanted > 0 ? wanted : freePort();
 }
 
-/** A fresh database: in memory, or a temporary one on the PostgreSQL server of DATABASE_URL. */
-async function freshDatabase(): Promise<{ url: string; label: string; drop: () => Promise<void> }> {
-  const server = loadConfig().databaseUrl;
-  if (server === null || server === 'memory://') {
-    return { url: 'memory://', label: 'embedded PGlite, in memory', drop: async () => {} };
-  }
-  const database = await createServerDatabase(server, 'hypertek_bench_pay');
-  return { ...database, label: `PostgreSQL server (temporary database ${database.name})` };
-}
-
-async function startApi(port: number, databaseUrl: string): Promise<ChildProcess> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
-    API_PORT: String(port),
-    API_HOST: '127.0.0.1',
-    DATABASE_URL: databaseUrl,
-    LOG_LEVEL: 'warn',
-    NODE_ENV: 'production',
-    SEED_ON_START: 'true',
-    JWT_SECRET: randomBytes(32).toString('hex'),
-    RATE_LIMIT_AUTH_MAX: '1000000',
-    RATE_LIMIT_SANDBOX_MAX: '1000000',
-  };
-  // The sandbox provider: never a real Stripe account from the caller's environment.
-  delete env.STRIPE_SECRET_KEY;
-  delete env.STRIPE_WEBHOOK_SECRET;
-  delete env.STRIPE_API_BASE;
-  delete env.REDIS_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/server.ts'], {
-    cwd: API_ROOT,
-    env,
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  let output = '';
-  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 180_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`API exited (${child.exitCode}):\n${output}`);
-    const ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return child;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  child.kill('SIGKILL');
-  throw new Error(`API did not start in 180 s:\n${output}`);
-}
-
 interface Buyer {
   id: string;
   authorization: string;
@@ -94,10 +51,10 @@ interface Buyer {
 async function main(): Promise<void> {
   const port = await apiPort();
   const base = `http://127.0.0.1:${port}/api/v1`;
-  const database = await freshDatabase();
+  const database = await freshDatabase('hypertek_bench_pay');
   console.log(`# pay-with-card benchmark (sandbox provider, ${database.label})`);
   const started = Date.now();
-  const api = await startApi(port, database.url);
+  const api = await startProductionApi(port, database.url);
   try {
     const post = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
       fetch(`${base}${path}`, {
@@ -106,18 +63,8 @@ async function main(): Promise<void> {
         body: JSON.stringify(body),
       });
 
-    // The catalogue (every NFA and land parcel, with prices in cents).
-    const items: { id: string; cents: number }[] = [];
-    for (const path of ['/market/getMarket', '/land/getland']) {
-      let cursor: string | null = null;
-      do {
-        const page = (await (
-          await fetch(`${base}${path}?limit=100${cursor === null ? '' : `&cursor=${cursor}`}`)
-        ).json()) as { data: { id: string; price: number }[]; nextCursor: string | null };
-        items.push(...page.data.map((i) => ({ id: i.id, cents: Math.round(i.price * 100) })));
-        cursor = page.nextCursor;
-      } while (cursor !== null);
-    }
+    // What the house still lists (every item has one owner: each can be bought once).
+    const items = await houseListings(base);
 
     const buyers: Buyer[] = [];
     for (let i = 0; i < userCount; i += 5) {
@@ -144,8 +91,11 @@ async function main(): Promise<void> {
       })
     ).json()) as { id: string };
 
-    // Every (user, item) pair is one new order, bought once.
-    const orders = buyers.flatMap((buyer) => items.map((item) => ({ buyer, item })));
+    // Each item the house lists is bought once, by the buyers in turn.
+    const orders = items.flatMap((item, index) => {
+      const buyer = buyers[index % buyers.length];
+      return buyer === undefined ? [] : [{ item, buyer }];
+    });
     let next = 0;
     const pay = async (): Promise<{ status: number; ms: number } | null> => {
       const order = orders[next++];

@@ -2,8 +2,11 @@
  * What the benchmarks share: servers started in a child process, and percentiles of timings.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
-import { API_ROOT } from '../src/config/env';
+import { API_ROOT, loadConfig } from '../src/config/env';
+import { HOUSE_USER_ID } from '../src/db/schema';
+import { createServerDatabase } from '../test/support/server-database';
 
 /** The value at or below which `p` percent of a sorted list lie (nearest rank). */
 export const percentile = (sorted: number[], p: number): number =>
@@ -60,4 +63,69 @@ export function freePort(): Promise<number> {
       );
     });
   });
+}
+
+/** A fresh database: in memory, or a temporary one on the PostgreSQL server of DATABASE_URL. */
+export async function freshDatabase(
+  prefix: string,
+): Promise<{ url: string; label: string; drop: () => Promise<void> }> {
+  const server = loadConfig().databaseUrl;
+  if (server === null || server === 'memory://') {
+    return { url: 'memory://', label: 'embedded PGlite, in memory', drop: async () => {} };
+  }
+  const database = await createServerDatabase(server, prefix);
+  return { ...database, label: `PostgreSQL server (temporary database ${database.name})` };
+}
+
+/**
+ * The API as in production (warn-level logs, a random secret, the seed on start) on a database,
+ * with the offline payment sandbox whatever the caller's environment says, and rate limits out of
+ * the way of a benchmark.
+ */
+export async function startProductionApi(port: number, databaseUrl: string): Promise<ChildProcess> {
+  return startServer(
+    'API',
+    ['src/server.ts'],
+    {
+      API_PORT: String(port),
+      API_HOST: '127.0.0.1',
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'production',
+      SEED_ON_START: 'true',
+      JWT_SECRET: randomBytes(32).toString('hex'),
+      RATE_LIMIT_AUTH_MAX: '1000000',
+      RATE_LIMIT_SANDBOX_MAX: '1000000',
+      // The sandbox provider and in-memory limits (empty is unset): never a real Stripe account
+      // or a shared Redis from the caller's environment.
+      STRIPE_SECRET_KEY: '',
+      STRIPE_WEBHOOK_SECRET: '',
+      STRIPE_API_BASE: '',
+      REDIS_URL: '',
+    },
+    `http://127.0.0.1:${port}/readyz`,
+  );
+}
+
+/** What the house lists now (NFAs and lands), with prices in cents: what buyers can buy from it. */
+export async function houseListings(base: string): Promise<{ id: string; cents: number }[]> {
+  const items: { id: string; cents: number }[] = [];
+  for (const path of ['/market/getMarket', '/land/getland']) {
+    let cursor: string | null = null;
+    do {
+      const page = (await (
+        await fetch(`${base}${path}?limit=100${cursor === null ? '' : `&cursor=${cursor}`}`)
+      ).json()) as {
+        data: { id: string; price: number; listed: boolean; ownerId: string }[];
+        nextCursor: string | null;
+      };
+      items.push(
+        ...page.data
+          .filter((i) => i.listed && i.ownerId === HOUSE_USER_ID)
+          .map((i) => ({ id: i.id, cents: Math.round(i.price * 100) })),
+      );
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+  }
+  return items;
 }

@@ -23,6 +23,7 @@ import { lazyChildLogger } from './lib/request-logger';
 import { validatorCompiler } from './lib/schema-validator';
 import catalogueRoutes from './routes/catalogue';
 import healthRoutes from './routes/health';
+import marketRoutes from './routes/market';
 import mediaRoutes from './routes/media';
 import webhookRoutes from './routes/payment-webhook';
 import paymentRoutes from './routes/payments';
@@ -30,6 +31,7 @@ import profileRoutes from './routes/profile';
 import signInRoutes from './routes/sign-in';
 import purchaseRoutes from './routes/purchases';
 import sandboxRoutes from './routes/sandbox';
+import sitemapRoutes from './routes/sitemap';
 import userRoutes from './routes/user';
 
 export const API_PREFIX = '/api/v1';
@@ -59,6 +61,8 @@ export const REDACT_PATHS = [
 export interface BuildOptions {
   /** Where log lines go (default: standard output). Tests capture them. */
   logStream?: { write(line: string): void };
+  /** The market's clock (milliseconds): Date.now unless a test moves time. */
+  clock?: () => number;
 }
 
 export async function buildApp(
@@ -105,7 +109,7 @@ export async function buildApp(
   await app.register(openapi, opts);
 
   await app.register(errorHandler, opts);
-  await app.register(database, opts);
+  await app.register(database, { config, clock: options.clock ?? Date.now });
   await app.register(mailer, opts);
   await app.register(auth, opts);
   await app.register(signInProviders, opts);
@@ -121,7 +125,9 @@ export async function buildApp(
       await api.register(purchaseRoutes);
       await api.register(profileRoutes, opts);
       await api.register(mediaRoutes, opts);
+      await api.register(sitemapRoutes, opts);
       await api.register(paymentRoutes, opts);
+      await api.register(marketRoutes, opts);
       if (app.sandboxProvider !== null) {
         await api.register(sandboxRoutes, { config, sandbox: app.sandboxProvider });
       }

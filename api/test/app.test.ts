@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { MESSAGES } from '@hypertek/shared/contract';
 import { SignJWT } from 'jose';
@@ -131,7 +132,8 @@ describe('bearer tokens', () => {
   });
 
   it('refuses a well-signed token for a user that does not exist', async () => {
-    const ghost = await claims('00000000-0000-4000-8000-000000000000').sign(app.config.jwt.secret);
+    // A random id: the all-zero one is the house's ('Hyper Tek Vault'), which exists.
+    const ghost = await claims(randomUUID()).sign(app.config.jwt.secret);
     assert.equal((await profile(ghost)).statusCode, 401);
   });
 });

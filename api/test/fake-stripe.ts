@@ -162,7 +162,7 @@ export async function startFakeStripe() {
       }
       return { status: 200, answer: JSON.stringify(view(intent, expand)) };
     }
-    const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm)?$/.exec(path);
+    const match = /^\/v1\/payment_intents\/([^/]+)(\/confirm|\/cancel)?$/.exec(path);
     const intent = match?.[1] === undefined ? undefined : intents.get(match[1]);
     if (intent === undefined) {
       return error(404, {
@@ -173,6 +173,17 @@ export async function startFakeStripe() {
     }
     if (method === 'GET' && match?.[2] === undefined) {
       return { status: 200, answer: JSON.stringify(view(intent, true)) };
+    }
+    if (method === 'POST' && match?.[2] === '/cancel') {
+      if (intent.status === 'succeeded' || intent.status === 'canceled') {
+        return error(400, {
+          type: 'invalid_request_error',
+          code: 'payment_intent_unexpected_state',
+          message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+        });
+      }
+      intent.status = 'canceled';
+      return { status: 200, answer: JSON.stringify(view(intent, expand)) };
     }
     if (method === 'POST' && match?.[2] === '/confirm') {
       return confirm(intent, String(body.payment_method), expand);

@@ -159,7 +159,10 @@ export function countProviderCalls(provider: PaymentProvider) {
   return counts;
 }
 
-/** Rows about one user's purchase of one item, straight from the database. */
+/**
+ * Rows about one user's purchase of one item, straight from the database. `activities` counts
+ * the 'Sale' rows (a sale also writes a 'Transfer' row: the item changed hands).
+ */
 export async function purchaseRows(app: FastifyInstance, userId: string, itemId: number) {
   const [row] = await app.database.rows<{
     payments: number;
@@ -169,7 +172,7 @@ export async function purchaseRows(app: FastifyInstance, userId: string, itemId:
   }>(sql`
     select
       (select count(*)::int from payments where user_id = ${userId} and item_id = ${itemId}) as payments,
-      (select count(*)::int from activities where buyer_id = ${userId} and item_id = ${itemId}) as activities,
+      (select count(*)::int from activities where buyer_id = ${userId} and item_id = ${itemId} and type = 'Sale') as activities,
       (select count(*)::int from payment_attempts where user_id = ${userId} and item_id = ${itemId}) as attempts,
       (select count(*)::int from orders where user_id = ${userId} and item_id = ${itemId} and status = 'paid') as paid`);
   if (row === undefined) throw new Error('no counts');

@@ -15,7 +15,8 @@ import {
   type Page,
 } from 'playwright-core';
 
-const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
+/** Where a failing journey's screenshots go. */
+export const ARTIFACTS = join(import.meta.dirname, '..', 'artifacts');
 
 export function chromiumPath(): string {
   return findChromium() ?? '/usr/bin/chromium';

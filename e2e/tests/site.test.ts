@@ -9,6 +9,8 @@ import './first-screen.ts';
 import './catalogue.ts';
 import './items.ts';
 import './trip-ups.ts';
+import './market.ts';
+import './landing-pages.ts';
 
 before(startSite);
 after(stopSite);

@@ -7,11 +7,13 @@ import { test } from 'node:test';
 import {
   DEFAULT_PAGES,
   DEFAULT_THRESHOLDS,
+  cpuSlowdownFor,
   formatTable,
   median,
   resolveOptions,
   summarizePage,
   summarizeRun,
+  thresholdsFor,
   verdict,
 } from './lighthouse.mjs';
 
@@ -200,7 +202,7 @@ test('formatTable: one row of medians per page, an error row for a page not meas
   assert.equal(table.length, 3);
   assert.match(
     table[0],
-    /^page\s+perf\s+LCP s\s+TBT ms\s+CLS\s+JS kB\s+a11y\s+best pr\.\s+bench\s+perf runs$/,
+    /^page\s+perf\s+LCP s\s+TBT ms\s+CLS\s+JS kB\s+a11y\s+best pr\.\s+SEO\s+bench\s+CPU ×\s+perf runs$/,
   );
   assert.deepEqual(table[1].split(/\s+/), [
     '/land',
@@ -211,10 +213,56 @@ test('formatTable: one row of medians per page, an error row for a page not meas
     '190',
     '98',
     '100',
+    'n/a',
     '3048',
+    'n/a',
     '67',
     '72',
     '58',
   ]);
   assert.match(table[2], /^\/signin\s+error/);
+});
+
+test('item pages are held to more: performance 95, LCP 2 s, CLS 0.02, SEO 100, whatever the run asks', () => {
+  const base = { ...DEFAULT_THRESHOLDS };
+  assert.deepEqual(thresholdsFor('/land', base), base);
+  const item = thresholdsFor('/buy-land?id=165', base);
+  assert.equal(item.minPerf, 95);
+  assert.equal(item.maxLcpMs, 2000);
+  assert.equal(item.maxCls, 0.02);
+  assert.equal(item.minSeo, 100);
+  // A stricter run stays stricter.
+  assert.equal(
+    thresholdsFor('/buy-nfa?id=1', { ...base, minPerf: 98, maxLcpMs: 1500 }).minPerf,
+    98,
+  );
+  assert.equal(thresholdsFor('/buy-nfa?id=1', { ...base, maxLcpMs: 1500 }).maxLcpMs, 1500);
+
+  const page = (path, figures) => summarizePage(path, [run(figures)]);
+  const good = { perf: 96, cls: 0.01, lcpMs: 1800, seo: 100 };
+  assert.deepEqual(verdict([page('/buy-nfa?id=1', good)], base), []);
+  assert.deepEqual(verdict([page('/buy-nfa?id=1', { ...good, perf: 94 })], base), [
+    '/buy-nfa?id=1: median performance 94 is below 95',
+  ]);
+  assert.deepEqual(verdict([page('/buy-nfa?id=1', { ...good, lcpMs: 2100 })], base), [
+    '/buy-nfa?id=1: median LCP 2100 ms is above 2000 ms',
+  ]);
+  assert.deepEqual(verdict([page('/buy-nfa?id=1', { ...good, seo: 92 })], base), [
+    '/buy-nfa?id=1: median SEO 92 is below 100',
+  ]);
+  assert.deepEqual(verdict([page('/buy-nfa?id=1', { ...good, cls: 0.03 })], base), [
+    '/buy-nfa?id=1: median CLS 0.03 is above 0.02',
+  ]);
+  // The same figures on a list page pass its thresholds.
+  assert.deepEqual(verdict([page('/land', { ...good, perf: 94, lcpMs: 2100, seo: 92 })], base), []);
+});
+
+test("the CPU slowdown follows the machine's benchmark: Lighthouse's 4× at 2000 and up, 2× at 1000, never below 1", () => {
+  assert.equal(cpuSlowdownFor(3000), 4);
+  assert.equal(cpuSlowdownFor(2000), 4);
+  assert.equal(cpuSlowdownFor(1000), 2);
+  assert.equal(cpuSlowdownFor(1234), 2.5);
+  assert.equal(cpuSlowdownFor(300), 1);
+  assert.equal(cpuSlowdownFor(null), 4, 'no benchmark: the default');
+  assert.equal(cpuSlowdownFor(Number.NaN), 4);
 });

@@ -20,6 +20,11 @@
  * how many of the first read's items show their art on the first screen: the host's server reads
  * that answer and preloads those images with the page (the first card's image is a list page's
  * largest picture).
+ *
+ * An item page's read takes the address's id: `preloadFetch = ['/search/item/{id}']`. The host's
+ * server fills in `?id=`, makes the read, puts its answer in the page and draws the page with it;
+ * the page's `pageHead(answer, status)` export says what the HTML's head carries for it (title,
+ * description, the link-preview card, canonical address, schema.org data, and 404 for no item).
  */
 import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -113,13 +118,6 @@ class PrerenderPlugin {
           } else {
             const Page = built.default;
             if (typeof Page !== 'function') throw new Error('no default export to render');
-            const html = renderToString(
-              createElement(
-                MemoryRouter,
-                { initialEntries: [`/${snapshot}`] },
-                createElement(Page),
-              ),
-            );
             // The API reads the page makes when it opens (its `preloadFetch` export): the host's
             // server asks for them with the page (scripts/serve/compose.mjs, snapshotParts).
             const fetches = built.preloadFetch ?? [];
@@ -128,6 +126,18 @@ class PrerenderPlugin {
               fetches.some((f) => typeof f !== 'string' || !f.startsWith('/'))
             )
               throw new Error('preloadFetch must be a list of API paths starting with /');
+            // An item page (its read takes the address's `{id}`) is drawn as it looks while an
+            // item loads: its snapshot is what the server shows when it could not read the item.
+            const itemPage = fetches.some((f) => f.includes('{id}'));
+            if (itemPage && typeof built.pageHead !== 'function')
+              throw new Error('an item page (a read with {id}) must export pageHead');
+            const html = renderToString(
+              createElement(
+                MemoryRouter,
+                { initialEntries: [`/${snapshot}${itemPage ? '?id=0' : ''}`] },
+                createElement(Page),
+              ),
+            );
             // How many of the first read's items show their art on the first screen
             // (`preloadImages`): the host's server preloads those images with the page.
             const images = built.preloadImages ?? 0;

@@ -50,7 +50,7 @@ export function createRemoteCache({
   fetchImpl = fetch,
   log = () => {},
 } = {}) {
-  /** @type {Map<string, { body: string | null, etag: string | null, at: number, okAt: number, pending: Promise<string | null> | null }>} */
+  /** @type {Map<string, { body: string | null, etag: string | null, status: number | null, refusal?: string | null, at: number, okAt: number, pending: Promise<string | null> | null }>} */
   const entries = new Map();
   const refresh = async (url, entry) => {
     try {
@@ -61,11 +61,16 @@ export function createRemoteCache({
       } else if (response.ok) {
         entry.body = await response.text();
         entry.etag = response.headers.get('etag');
+        entry.status = response.status;
+        entry.refusal = null;
         entry.at = entry.okAt = Date.now();
       } else {
         // Gone (404: the remote has no snapshot of this page, or no longer) — remember that too.
+        // The body of a refusal is kept aside: an API's 404 says why (`answer`).
         entry.body = null;
         entry.etag = null;
+        entry.status = response.status;
+        entry.refusal = await response.text().catch(() => '');
         entry.at = Date.now();
       }
     } catch (error) {
@@ -81,10 +86,31 @@ export function createRemoteCache({
     get(url) {
       let entry = entries.get(url);
       if (!entry)
-        entries.set(url, (entry = { body: null, etag: null, at: 0, okAt: 0, pending: null }));
+        entries.set(
+          url,
+          (entry = {
+            body: null,
+            etag: null,
+            status: null,
+            refusal: null,
+            at: 0,
+            okAt: 0,
+            pending: null,
+          }),
+        );
       if (Date.now() - entry.at < ttlMs) return Promise.resolve(entry.body);
       entry.pending ??= refresh(url, entry).finally(() => (entry.pending = null));
       return entry.pending;
+    },
+    /**
+     * The HTTP status and body of `url`'s last answer (a refusal's body too); null when it never
+     * answered. For an API read whose refusal matters (an item page's 404).
+     */
+    async answer(url) {
+      await this.get(url);
+      const entry = entries.get(url);
+      if (!entry || entry.status === null) return null;
+      return { status: entry.status, body: entry.body ?? entry.refusal ?? null };
     },
     /** How long ago `url`'s kept body was last confirmed by its origin (Infinity: never). */
     age(url) {
@@ -179,7 +205,23 @@ export function createDataRenderer({ appDir, config, log = () => {} }) {
     return keep(modules, source, module.exports, 8);
   };
   return {
-    /** The page's HTML with `answers` (path → body), or null. */
+    /**
+     * What the page's module says of its head for a read's answer (its `pageHead(answer, status)`
+     * export, see shared's `ServedPageHead`), or null: no such export, or it failed.
+     */
+    head(source, url, answer, status) {
+      if (!react || !source) return null;
+      try {
+        const pageHead = load(source, url).pageHead;
+        if (typeof pageHead !== 'function') return null;
+        const head = pageHead(answer, status);
+        return head && typeof head.title === 'string' ? head : null;
+      } catch (error) {
+        log(`compose: ${url} gave no head (${error.message})`);
+        return null;
+      }
+    },
+    /** The page's HTML at `location` (a path, with its query) with `answers` (path → body), or null. */
     render(source, url, pathname, answers) {
       if (!react || !source) return null;
       const key = `${url}\n${pathname}\n${source.length}:${createHash('sha1').update(source).digest('base64url')}\n${JSON.stringify(answers)}`;
@@ -252,15 +294,26 @@ export function pageAssets(manifestText, manifestUrl, module) {
 }
 
 /**
- * @param {{ root: string, config: { remotes: Record<string, string>, apiBaseUrl: string }, log?: (line: string) => void, cache?: ReturnType<typeof createRemoteCache> }} options
+ * @param {{ root: string, config: { remotes: Record<string, string>, apiBaseUrl: string }, siteUrl?: string, log?: (line: string) => void, cache?: ReturnType<typeof createRemoteCache>, itemReads?: ReturnType<typeof createRemoteCache>, renderer?: ReturnType<typeof createDataRenderer> }} options
  */
-export async function createComposer({ root, config, log = () => {}, cache, renderer }) {
+export async function createComposer({
+  root,
+  config,
+  siteUrl = 'http://localhost:3000',
+  log = () => {},
+  cache,
+  itemReads,
+  renderer,
+}) {
   const indexHtml = await readFile(join(root, 'index.html'), 'utf8');
-  /** @type {{ slot: string, loading: string, routes: Record<string, { remote: string, module: string, html: string }> } | null} */
+  /** What the host's build wrote of its routes (host/src/prerender/frames.tsx, `Frames`). */
   const frames = await readFile(join(root, PRERENDER_DIR, 'frames.json'), 'utf8')
     .then(JSON.parse)
     .catch(() => null);
   const remoteFiles = cache ?? createRemoteCache({ log });
+  // An item page's read is made for every navigation (concurrent ones share it): right after a
+  // sale, the buyer's reload must show them as the owner, not a copy a few seconds old.
+  const itemAnswers = itemReads ?? createRemoteCache({ ttlMs: 0, timeoutMs: 1_000, log });
   // The host's packages (React, React Router) are those of the app the server serves: its build's
   // parent folder (the host's package in the repository, the image's folder in production).
   const dataRenderer = renderer ?? createDataRenderer({ appDir: dirname(root), config, log });
@@ -283,17 +336,26 @@ export async function createComposer({ root, config, log = () => {}, cache, rend
     )
     .join('');
   const apiOrigin = new URL(config.apiBaseUrl).origin;
+  const apiBase = config.apiBaseUrl.replace(/\/+$/, '');
+  const site = siteUrl.replace(/\/+$/, '');
   // The HTTP client's chunk (axios, loaded with the first request; see shared's http-client): a
   // page that reads data when it opens needs it first thing, so it is preloaded with that page.
   const httpClient = await readdir(join(root, 'static/js'))
     .then((files) => files.find((file) => /^http-client\.[\w-]+\.js$/.test(file)))
     .catch(() => undefined);
 
-  const plainPage = fillable(indexHtml);
+  // The build's own title and description are the fallback of a path nobody describes; every
+  // other page gets its own (pageHeadTags).
+  const builtHead = [
+    ...indexHtml.matchAll(/<title>[^<]*<\/title>|<meta name="description"[^>]*>/g),
+  ].map(([tag]) => tag);
+  let baseHtml = indexHtml;
+  for (const tag of builtHead) baseHtml = baseHtml.replace(tag, '');
+  const plainPage = fillable(baseHtml);
   // A drawn page starts the app after its first paint (BOOT_SCRIPT): the entry's `<script defer>`
   // becomes a preload that the boot script turns into a script. Made once, filled per request.
-  const entryScripts = [...indexHtml.matchAll(/<script defer src="([^"]+)"><\/script>/g)];
-  let drawnHtml = indexHtml;
+  const entryScripts = [...baseHtml.matchAll(/<script defer src="([^"]+)"><\/script>/g)];
+  let drawnHtml = baseHtml;
   for (const [tag] of entryScripts) drawnHtml = drawnHtml.replace(tag, '');
   for (const { tag, href, css } of stylesheets)
     if (css !== null) drawnHtml = drawnHtml.replace(tag, inlineStyle(css, `http://x${href}`, true));
@@ -302,101 +364,253 @@ export async function createComposer({ root, config, log = () => {}, cache, rend
     `${entryScripts.map(([, src]) => `<link rel="preload" as="script" href="${escapeAttribute(src)}" data-boot>`).join('')}${BOOT_SCRIPT}</head>`,
   );
   const drawnPage = fillable(drawnHtml);
+  const siteCard = `${apiBase}/media/site-card.png`;
+  /** The head of a page the frames describe (`meta`), at `path`. */
+  const routeHead = (meta, path) =>
+    pageHeadTags({
+      ...meta,
+      canonical: meta.index ? site + path : undefined,
+      image: siteCard,
+      imageAlt: 'Hyper Tek',
+      type: 'website',
+    });
   /** The page of every other path: the build's index.html (splash) with the config inline. */
-  const plain = plainPage(configScript + fontPreloads, plainPage.root);
+  const plainWith = (head) => plainPage(head + configScript + fontPreloads, plainPage.root);
+  const plain = plainWith(builtHead.join(''));
+  const patterns = (frames?.patterns ?? []).map((route) => ({
+    ...route,
+    regex: new RegExp(route.pattern, 'i'),
+  }));
+
+  /**
+   * The document of a navigation to `pathname` (and `search`, the address's query: a page opened
+   * with one reads other data than its snapshot declares, so nothing of it is preloaded; an item
+   * page reads the item its `id` names).
+   * @returns {Promise<{ status: number, html: string }>}
+   */
+  async function compose(pathname, search = '') {
+    const key = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
+    const frame = frames?.routes[key];
+    const manifestUrl = frame && config.remotes[frame.remote];
+    if (!frame) {
+      const known = patterns.find((route) => route.regex.test(pathname));
+      if (known || !frames?.notFound) {
+        return { status: 200, html: known ? plainWith(routeHead(known, pathname)) : plain };
+      }
+      // Nobody's path: the not-found page in its frame, with a 404 (the live app shows the same).
+      const notFound = frames.notFound;
+      return {
+        status: 404,
+        html: drawnPage(
+          routeHead(notFound, pathname) + configScript + fontPreloads,
+          `<div class="server-frame" inert>${notFound.html.replace(/ data-testid="[^"]*"/g, '')}</div>`,
+        ),
+      };
+    }
+    if (!manifestUrl) return { status: 200, html: plainWith(routeHead(frame, frame.path ?? key)) };
+    const snapshotUrl = new URL(`${PRERENDER_DIR}/${frame.module}.html`, manifestUrl).toString();
+    const [snapshot, manifest] = await Promise.all([
+      remoteFiles.get(snapshotUrl),
+      remoteFiles.get(manifestUrl),
+    ]);
+    const assets = manifest
+      ? pageAssets(manifest, manifestUrl, frame.module)
+      : { styles: [], scripts: [] };
+    // The page's stylesheets inline as well (kept and revalidated like the snapshot); a link when
+    // one cannot be had.
+    const styles = await Promise.all(
+      assets.styles.map(async (href) => {
+        const css = await remoteFiles.get(href);
+        return css === null
+          ? `<link rel="stylesheet" href="${escapeAttribute(href)}">`
+          : inlineStyle(css, href, false);
+      }),
+    );
+    const page = snapshotParts(snapshot ?? '');
+    const moduleUrl = new URL(`${PRERENDER_DIR}/${frame.module}.cjs`, manifestUrl).toString();
+    // An item page (its read names `{id}`): the read of the address's id, its answer in the page,
+    // the page drawn with it, and the head its module writes for it (a 404 for no such item).
+    const itemRead = page.fetches.find((path) => path.includes(ITEM_ID));
+    const item = itemRead ? await readItem(itemRead, search, moduleUrl) : null;
+    const reads =
+      itemRead || (search && search !== '?') ? [] : page.fetches.map((path) => apiBase + path);
+    // The first screen's art (the page's largest picture, its LCP on a phone): known from the
+    // first read's answer, which this server keeps like the remote's files. Otherwise the
+    // browser would find the images only once the app has rendered the list.
+    // Kept like the remote's files: asked again (with its ETag) when older than a few seconds.
+    const firstAnswer = reads[0] ? await remoteFiles.get(reads[0]) : null;
+    const images = item
+      ? item.images
+      : page.images > 0
+        ? firstImages(firstAnswer, page.images, apiOrigin)
+        : [];
+    // And the first read's answer itself, when it is recent and a success: the page's first
+    // render shows its data without asking (shared's `firstData`), and nothing is preloaded for it.
+    const inline =
+      reads[0] && remoteFiles.age(reads[0]) <= FIRST_DATA_MAX_AGE_MS
+        ? successfulAnswer(firstAnswer)
+        : null;
+    const answers = item ? item.answers : inline === null ? null : { [page.fetches[0]]: inline };
+    const firstData =
+      answers === null
+        ? ''
+        : `<script type="application/json" id="first-data">${scriptJson(answers)}</script>`;
+    // Fetched the way the app fetches them (CORS, no credentials), so its requests use these:
+    // the remote's manifest (read by the federation runtime) and the page's public API reads.
+    const fetchPreload = (href) =>
+      `<link rel="preload" as="fetch" href="${escapeAttribute(href)}" crossorigin>`;
+    const path = frame.path ?? key;
+    const head = [
+      item?.head
+        ? pageHeadTags({
+            ...item.head,
+            canonical:
+              item.head.status === 200 ? site + (item.head.canonicalPath ?? path) : undefined,
+            image: item.head.image && new URL(apiBase + item.head.image).toString(),
+          })
+        : routeHead(frame, path),
+      configScript,
+      fontPreloads,
+      `<link rel="preconnect" href="${escapeAttribute(apiOrigin)}" crossorigin>`,
+      ...styles,
+      // The federation runtime still links the page's stylesheet before it runs the page.
+      ...assets.styles.map(
+        (href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}">`,
+      ),
+      ...assets.scripts.map(
+        (href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`,
+      ),
+      fetchPreload(manifestUrl),
+      ...((reads.length > 0 || item) && httpClient
+        ? [`<link rel="preload" as="script" href="/static/js/${escapeAttribute(httpClient)}">`]
+        : []),
+      firstData,
+      ...reads.slice(inline === null ? 0 : 1).map(fetchPreload),
+      ...images.map(
+        (href) =>
+          `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high">`,
+      ),
+    ].join('');
+    // With a recent answer, the page drawn with its data (the first cards, the item itself)
+    // rather than its loading state.
+    const drawn =
+      answers === null || snapshot === null
+        ? null
+        : dataRenderer.render(
+            await remoteFiles.get(moduleUrl),
+            moduleUrl,
+            item ? key + item.query : key,
+            answers,
+          );
+    // The frame is a picture until the app renders: inert, and without the test ids the app's
+    // own elements carry.
+    const body = frame.html
+      .replace(frames.slot, () => (snapshot === null ? frames.loading : (drawn ?? page.html)))
+      .replace(/ data-testid="[^"]*"/g, '');
+    return {
+      status: item?.head?.status === 404 ? 404 : 200,
+      html: drawnPage(head, `<div class="server-frame" inert>${body}</div>`),
+    };
+  }
+
+  /**
+   * The read of an item page's `?id=` (`template` with its `{id}`): the API's answer (a refusal
+   * is an answer too: no such item), the head the page's module writes for it, and the item's
+   * art to preload. Null when the address has no id or the API did not answer (the page is
+   * served as without an id: its loading state, and the app reads the item itself).
+   */
+  async function readItem(template, search, moduleUrl) {
+    const id = new URLSearchParams(search).get('id')?.trim();
+    if (!id) return null;
+    const path = template.replace(ITEM_ID, encodeURIComponent(id));
+    const query = `?id=${encodeURIComponent(id)}`;
+    // An id longer than any the API gives is no item: not worth a request.
+    const answer =
+      id.length > MAX_ITEM_ID_LENGTH
+        ? { status: 404, body: null }
+        : await itemAnswers.answer(apiBase + path);
+    if (answer === null) return null;
+    let body = null;
+    try {
+      body = answer.body === null ? null : JSON.parse(answer.body);
+    } catch {
+      // Not JSON: only its status speaks.
+    }
+    const ok = answer.status === 200 && body?.success === true;
+    const missing = answer.status === 404 || answer.status === 400;
+    if (!ok && !missing) return null;
+    const head = dataRenderer.head(
+      await remoteFiles.get(moduleUrl),
+      moduleUrl,
+      ok ? body : null,
+      ok ? 200 : 404,
+    );
+    return {
+      head,
+      query,
+      // The page's client keys it by its own path; a refusal as `{ success: false, status }`.
+      answers: {
+        [path]: ok
+          ? body
+          : { success: false, status: 404, message: body?.message ?? 'Item not found' },
+      },
+      images: ok ? firstImages(JSON.stringify([body.data]), 1, apiOrigin) : [],
+    };
+  }
 
   return {
     plain,
-    /**
-     * The HTML of a navigation to `pathname` (and `search`, the address's query: a page opened
-     * with one reads other data than its snapshot declares, so nothing of it is preloaded).
-     */
-    async html(pathname, search = '') {
-      const key = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
-      const frame = frames?.routes[key];
-      const manifestUrl = frame && config.remotes[frame.remote];
-      if (!frame || !manifestUrl) return plain;
-      const snapshotUrl = new URL(`${PRERENDER_DIR}/${frame.module}.html`, manifestUrl).toString();
-      const [snapshot, manifest] = await Promise.all([
-        remoteFiles.get(snapshotUrl),
-        remoteFiles.get(manifestUrl),
-      ]);
-      const assets = manifest
-        ? pageAssets(manifest, manifestUrl, frame.module)
-        : { styles: [], scripts: [] };
-      // The page's stylesheets inline as well (kept and revalidated like the snapshot); a link when
-      // one cannot be had.
-      const styles = await Promise.all(
-        assets.styles.map(async (href) => {
-          const css = await remoteFiles.get(href);
-          return css === null
-            ? `<link rel="stylesheet" href="${escapeAttribute(href)}">`
-            : inlineStyle(css, href, false);
-        }),
-      );
-      const page = snapshotParts(snapshot ?? '');
-      const apiBase = config.apiBaseUrl.replace(/\/+$/, '');
-      const reads = search && search !== '?' ? [] : page.fetches.map((path) => apiBase + path);
-      // The first screen's art (the page's largest picture, its LCP on a phone): known from the
-      // first read's answer, which this server keeps like the remote's files. Otherwise the
-      // browser would find the images only once the app has rendered the list.
-      // Kept like the remote's files: asked again (with its ETag) when older than a few seconds.
-      const firstAnswer = reads[0] ? await remoteFiles.get(reads[0]) : null;
-      const images = page.images > 0 ? firstImages(firstAnswer, page.images, apiOrigin) : [];
-      // And the first read's answer itself, when it is recent and a success: the page's first
-      // render shows its data without asking (shared's `firstData`), and nothing is preloaded for it.
-      const inline =
-        reads[0] && remoteFiles.age(reads[0]) <= FIRST_DATA_MAX_AGE_MS
-          ? successfulAnswer(firstAnswer)
-          : null;
-      const firstData =
-        inline === null
-          ? ''
-          : `<script type="application/json" id="first-data">${scriptJson({ [page.fetches[0]]: inline })}</script>`;
-      // Fetched the way the app fetches them (CORS, no credentials), so its requests use these:
-      // the remote's manifest (read by the federation runtime) and the page's public API reads.
-      const fetchPreload = (href) =>
-        `<link rel="preload" as="fetch" href="${escapeAttribute(href)}" crossorigin>`;
-      const head = [
-        configScript,
-        fontPreloads,
-        `<link rel="preconnect" href="${escapeAttribute(apiOrigin)}" crossorigin>`,
-        ...styles,
-        // The federation runtime still links the page's stylesheet before it runs the page.
-        ...assets.styles.map(
-          (href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}">`,
-        ),
-        ...assets.scripts.map(
-          (href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`,
-        ),
-        fetchPreload(manifestUrl),
-        ...(reads.length > 0 && httpClient
-          ? [`<link rel="preload" as="script" href="/static/js/${escapeAttribute(httpClient)}">`]
-          : []),
-        firstData,
-        ...reads.slice(inline === null ? 0 : 1).map(fetchPreload),
-        ...images.map(
-          (href) =>
-            `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high">`,
-        ),
-      ].join('');
-      // With a recent answer, the page drawn with its data (the first cards themselves) rather
-      // than its loading state.
-      const moduleUrl = new URL(`${PRERENDER_DIR}/${frame.module}.cjs`, manifestUrl).toString();
-      const drawn =
-        inline === null || snapshot === null
-          ? null
-          : dataRenderer.render(await remoteFiles.get(moduleUrl), moduleUrl, key, {
-              [page.fetches[0]]: inline,
-            });
-      // The frame is a picture until the app renders: inert, and without the test ids the app's
-      // own elements carry.
-      const body = frame.html
-        .replace(frames.slot, () => (snapshot === null ? frames.loading : (drawn ?? page.html)))
-        .replace(/ data-testid="[^"]*"/g, '');
-      return drawnPage(head, `<div class="server-frame" inert>${body}</div>`);
-    },
+    /** The status and HTML of a navigation to `pathname` (with `search`, the query). */
+    document: compose,
+    /** The HTML of a navigation to `pathname` (with `search`, the query). */
+    html: async (pathname, search) => (await compose(pathname, search)).html,
   };
+}
+
+/** Where an item page's read takes the address's id (its `preloadFetch`, e.g. `/search/item/{id}`). */
+const ITEM_ID = '{id}';
+/** Item ids are whole numbers; anything longer than this is not one. */
+const MAX_ITEM_ID_LENGTH = 40;
+
+/**
+ * A page's `<head>` tags: its title and description, its canonical address (a page search
+ * engines may list) or `noindex`, the link-preview card (Open Graph, read by Discord, Telegram,
+ * Slack, Facebook; Twitter's card) and schema.org data as JSON-LD.
+ * @param {{ title: string, description: string, canonical?: string, index?: boolean, image?: string, imageAlt?: string, type?: string, jsonLd?: object, status?: number }} head
+ */
+export function pageHeadTags(head) {
+  const text = (value) =>
+    escapeAttribute(String(value)).replace(/</g, '&lt;').replace(/>/g, '&gt;');
+  const meta = (attribute, name, content) =>
+    content ? `<meta ${attribute}="${name}" content="${text(content)}">` : '';
+  const indexable = head.canonical !== undefined;
+  return [
+    `<title>${text(head.title)}</title>`,
+    meta('name', 'description', head.description),
+    indexable
+      ? `<link rel="canonical" href="${escapeAttribute(head.canonical)}">`
+      : '<meta name="robots" content="noindex">',
+    meta('property', 'og:site_name', 'Hyper Tek'),
+    meta('property', 'og:title', head.title),
+    meta('property', 'og:description', head.description),
+    meta('property', 'og:type', head.type ?? 'website'),
+    meta('property', 'og:url', head.canonical),
+    ...(head.image
+      ? [
+          meta('property', 'og:image', head.image),
+          meta('property', 'og:image:type', 'image/png'),
+          meta('property', 'og:image:width', '1200'),
+          meta('property', 'og:image:height', '630'),
+          meta('property', 'og:image:alt', head.imageAlt),
+          meta('name', 'twitter:card', 'summary_large_image'),
+          meta('name', 'twitter:image', head.image),
+          meta('name', 'twitter:image:alt', head.imageAlt),
+        ]
+      : [meta('name', 'twitter:card', 'summary')]),
+    meta('name', 'twitter:title', head.title),
+    meta('name', 'twitter:description', head.description),
+    head.jsonLd ? `<script type="application/ld+json">${scriptJson(head.jsonLd)}</script>` : '',
+  ].join('');
 }
 
 /** A stylesheet's text for a `<style>` element: its relative `url()`s made absolute. */

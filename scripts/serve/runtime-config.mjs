@@ -45,7 +45,7 @@ export function runtimeConfigFromEnv(env = process.env) {
  * return address both derive from it is the same), else the host on its local port.
  * @param {NodeJS.ProcessEnv} env
  */
-function siteUrl(env) {
+export function siteUrl(env = process.env) {
   const url = env.SITE_URL
     ? checkUrl('SITE_URL', env.SITE_URL)
     : `http://localhost:${portOf(findApp('host'), env)}`;

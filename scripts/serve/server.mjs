@@ -21,7 +21,8 @@ import {
 } from './headers.mjs';
 import { BOOT_SCRIPT, createComposer, createEncodedCache } from './compose.mjs';
 import { precompress } from './precompress.mjs';
-import { runtimeConfigFromEnv } from './runtime-config.mjs';
+import { runtimeConfigFromEnv, siteUrl } from './runtime-config.mjs';
+import { createCrawlerFiles } from './sitemap.mjs';
 
 /**
  * Builds the request handler of one app.
@@ -73,11 +74,18 @@ export async function createHandler({ root, isRemote, env = process.env, log = (
 
   // The host's documents are composed per navigation (compose.mjs): config inline, and for the
   // routes with a snapshot, the page drawn before any script runs.
-  const composer = !isRemote && indexHtml ? await createComposer({ root, config, log }) : null;
+  const site = siteUrl(env);
+  const composer =
+    !isRemote && indexHtml ? await createComposer({ root, config, siteUrl: site, log }) : null;
+  // robots.txt and the sitemap: the host's, for the whole site (sitemap.mjs).
+  const crawlerFiles = composer
+    ? createCrawlerFiles({ root, siteUrl: site, apiBaseUrl: config.apiBaseUrl, log })
+    : null;
   const encodedBody = createEncodedCache();
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
   const sendDocument = async (req, res, pathname, search) => {
-    const body = encodedBody(await composer.html(pathname, search));
+    const page = await composer.document(pathname, search);
+    const body = encodedBody(page.html);
     const accept = String(req.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
     const headers = {
@@ -87,14 +95,14 @@ export async function createHandler({ root, isRemote, env = process.env, log = (
       ETag: body.etag,
       Vary: 'Accept-Encoding',
     };
-    if (req.headers['if-none-match'] === body.etag) {
+    if (page.status === 200 && req.headers['if-none-match'] === body.etag) {
       res.writeHead(304, headers);
       return res.end();
     }
     const bytes = body.encoded(encoding);
     if (encoding) headers['Content-Encoding'] = encoding;
     headers['Content-Length'] = bytes.length;
-    res.writeHead(200, headers);
+    res.writeHead(page.status, headers);
     res.end(req.method === 'HEAD' ? undefined : bytes);
   };
 
@@ -126,6 +134,12 @@ export async function createHandler({ root, isRemote, env = process.env, log = (
       });
       return res.end(req.method === 'HEAD' ? undefined : configBody);
     }
+    if (crawlerFiles?.handles(pathname))
+      return void crawlerFiles.send(req, res, pathname).catch((error) => {
+        log(`crawler files: ${pathname} failed (${error.message})`);
+        if (!res.headersSent) res.writeHead(503, { 'Retry-After': '60' });
+        res.end();
+      });
     if (composer && (!hasFileExtension(pathname) || pathname === '/index.html'))
       return void sendDocument(req, res, pathname, search).catch((error) => {
         log(`compose: ${pathname} failed (${error.message}); serving the plain page`);

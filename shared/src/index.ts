@@ -45,3 +45,11 @@ export { formatPrice } from './format/price';
 export type { PriceCurrency } from './format/price';
 export { useApiImage } from './media/use-api-image';
 export { usePressOutside } from './dom/use-press-outside';
+export {
+  pageTitle,
+  setDocumentHead,
+  setRouteHead,
+  SITE_NAME,
+  useDocumentHead,
+} from './dom/document-head';
+export type { PageHead, ServedPageHead } from './dom/document-head';

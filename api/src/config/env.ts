@@ -110,6 +110,17 @@ export interface Config {
   };
   /** Longest wait for one call to Google or Discord before answering 502. */
   providerTimeoutMs: number;
+  /** The secondary market's rules (docs/product.md, The market). */
+  market: {
+    /** How long a buyer's checkout holds a listed item for them (nobody else can pay meanwhile). */
+    checkoutHoldSeconds: number;
+    /** How long an accepted offer reserves the item for its buyer to pay. */
+    reservationSeconds: number;
+    /** The house's commission on a sale, in basis points of the price (100 = 1 %). */
+    commissionBps: number;
+    /** How many open offers one buyer may have at once. */
+    maxOpenOffers: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -276,6 +287,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       messageTtlSeconds: int('WALLET_MESSAGE_TTL_SECONDS', 300, 30, 3600),
     },
     providerTimeoutMs: int('PROVIDER_TIMEOUT_MS', 5_000, 100, 60_000),
+    market: {
+      checkoutHoldSeconds: int('MARKET_CHECKOUT_HOLD_SECONDS', 900, 30, 86_400),
+      reservationSeconds: int('MARKET_RESERVATION_SECONDS', 86_400, 60, 30 * 86_400),
+      commissionBps: int('MARKET_COMMISSION_BPS', 0, 0, 5_000),
+      maxOpenOffers: int('MARKET_MAX_OPEN_OFFERS', 50, 1, 10_000),
+    },
     ...overrides,
   };
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(config.logLevel)) {

@@ -135,12 +135,25 @@ function openPostgres(
 /** A transaction of either driver (what `db.transaction` hands its callback). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-/** Whether an error (as drizzle wraps it) is a unique-constraint violation. */
-export function isUniqueViolation(error: unknown): boolean {
+/** The SQLSTATE of an error as drizzle wraps it (the driver's error is its cause), if any. */
+function sqlState(error: unknown): string | undefined {
   let e: unknown = error;
   for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
     e = (e as { cause?: unknown }).cause;
   }
-  return false;
+  return undefined;
 }
+
+/** Whether an error (as drizzle wraps it) is a unique-constraint violation. */
+export const isUniqueViolation = (error: unknown): boolean => sqlState(error) === '23505';
+
+/**
+ * Whether the server gave up a transaction to let another go through (a deadlock, or a
+ * serialization failure): running it again is the documented answer.
+ */
+export const isTransientConflict = (error: unknown): boolean => {
+  const state = sqlState(error);
+  return state === '40P01' || state === '40001';
+};

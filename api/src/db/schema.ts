@@ -16,9 +16,22 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { LAND_REGIONS, LAND_SIZES, NFA_CATEGORIES, NFA_RARITIES } from '@hypertek/shared/contract';
+import {
+  HOUSE_ID,
+  LAND_REGIONS,
+  LAND_SIZES,
+  NFA_CATEGORIES,
+  NFA_RARITIES,
+} from '@hypertek/shared/contract';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
+
+/**
+ * The house: the account that owns the unsold catalogue and lists it at the catalogue prices
+ * ('Hyper Tek Vault'). It has no email, password or identity, so nobody can sign in as it. The
+ * migration that brought ownership creates it with this id.
+ */
+export const HOUSE_USER_ID = HOUSE_ID;
 
 /**
  * The key of the title sort: case-insensitive, compared byte by byte ("C"), so every driver,
@@ -89,9 +102,32 @@ export const items = pgTable(
      */
     listedAt: timestamp('listed_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The one owner (the house for the unsold catalogue). Changed only by a sale, in the
+     * transaction that records the payment. An account that is deleted gives its items back to
+     * the house.
+     */
+    ownerId: uuid('owner_id')
+      .notNull()
+      .default(sql.raw(`'${HOUSE_USER_ID}'::uuid`))
+      .references(() => users.id, { onDelete: 'set default' }),
+    /** Since when the owner has it (the collection's order; milliseconds, as its cursor). */
+    ownedSince: timestamp('owned_since', { withTimezone: true, precision: 3 })
+      .notNull()
+      .defaultNow(),
+    /**
+     * The item's active listing, kept in the same transactions that open and close listings, so
+     * that every list shows the listing state without a join; `price_cents` is that listing's
+     * price while it exists (else the last price). The listing may have ended by time: it is
+     * listed while `listing_ends_at` is null (no end) or in the future.
+     */
+    listingId: uuid('listing_id'),
+    listingEndsAt: timestamp('listing_ends_at', { withTimezone: true, precision: 3 }),
   },
   (t) => [
     uniqueIndex('items_serial_number_key').on(t.serialNumber),
+    // A user's collection: what they own, newest first (keyset-paged).
+    index('items_owner_since_idx').on(t.ownerId, t.ownedSince.desc(), t.id.desc()),
     index('items_kind_id_idx').on(t.kind, t.id),
     index('items_search_trgm_idx').using('gin', t.searchText.op('gin_trgm_ops')),
     // One index per list order, each ending in the id that breaks ties: a page of any sort is
@@ -165,9 +201,13 @@ export const activities = pgTable(
 );
 
 /**
- * One order per user and item (the unique constraint is what makes "buys an item at most once"
- * true under concurrency). `status` moves from 'pending' to 'paid' when the checkout confirms.
+ * A checkout: a buyer's order for an item, from its listing or from the buyer's accepted offer.
+ * While it is 'pending' it holds the item for that buyer until `hold_until` (a checkout, or an
+ * accepted offer's reservation): at most one pending order per item (partial unique index), so
+ * two buyers can never both be charged. It becomes 'paid' when the payment succeeds (in the
+ * transaction that moves the item), or 'void' when its hold lapsed or the sale went elsewhere.
  */
+export const ORDER_STATUSES = ['pending', 'paid', 'void'] as const;
 export const orders = pgTable(
   'orders',
   {
@@ -178,20 +218,162 @@ export const orders = pgTable(
     itemId: bigint('item_id', { mode: 'number' })
       .notNull()
       .references(() => items.id, { onDelete: 'cascade' }),
-    status: text('status', { enum: ['pending', 'paid'] })
-      .notNull()
-      .default('pending'),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('pending'),
     amountCents: integer('amount_cents').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** What is bought: the listing, or the accepted offer (one of the two; none for seeded rows). */
+    listingId: uuid('listing_id').references(() => listings.id, { onDelete: 'set null' }),
+    offerId: uuid('offer_id').references(() => offers.id, { onDelete: 'set null' }),
+    /** The owner when the order was made: the account the sale credits. */
+    sellerId: uuid('seller_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A pending order holds the item until then. */
+    holdUntil: timestamp('hold_until', { withTimezone: true, precision: 3 }),
   },
   (t) => [
-    uniqueIndex('orders_user_item_key').on(t.userId, t.itemId),
+    uniqueIndex('orders_one_pending_per_item')
+      .on(t.itemId)
+      .where(sql`${t.status} = 'pending'`),
+    index('orders_user_item_idx').on(t.userId, t.itemId),
     // A user's collection: paid orders, newest purchase first (keyset-paged).
     index('orders_user_paid_idx')
       .on(t.userId, t.paidAt.desc(), t.itemId.desc())
       .where(sql`${t.status} = 'paid'`),
-    check('orders_status_check', sql`${t.status} in ('pending', 'paid')`),
+    check('orders_status_check', sql`${t.status} in (${inList(ORDER_STATUSES)})`),
+  ],
+);
+
+export const LISTING_STATUSES = ['active', 'sold', 'cancelled', 'expired'] as const;
+export type ListingRowStatus = (typeof LISTING_STATUSES)[number];
+
+/**
+ * An owner's offer to sell an item at a price, until `expires_at` (null: no end, the house's).
+ * Life: active → sold | cancelled | expired, all final: an item that changes hands cancels its
+ * listings for good, and a new listing is a new row. At most one active listing per item,
+ * enforced by a partial unique index (a check before the insert would let two through).
+ */
+export const listings = pgTable(
+  'listings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: bigint('item_id', { mode: 'number' })
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The item's kind, copied: the floor of a kind is one index range. */
+    kind: text('kind', { enum: ['nfa', 'land'] }).notNull(),
+    priceCents: integer('price_cents').notNull(),
+    status: text('status', { enum: LISTING_STATUSES }).notNull().default('active'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true, precision: 3 }),
+    /** Sold listings: who bought. */
+    buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
+    /** A wallet account's listing: the text it signed and the signature (EIP-191). */
+    signedMessage: text('signed_message'),
+    signature: text('signature'),
+  },
+  (t) => [
+    uniqueIndex('listings_one_active_per_item')
+      .on(t.itemId)
+      .where(sql`${t.status} = 'active'`),
+    index('listings_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
+    index('listings_floor_idx')
+      .on(t.kind, t.priceCents)
+      .where(sql`${t.status} = 'active'`),
+    check('listings_status_check', sql`${t.status} in (${inList(LISTING_STATUSES)})`),
+    check('listings_price_check', sql`${t.priceCents} > 0`),
+    check('listings_kind_check', sql`${t.kind} in ('nfa', 'land')`),
+  ],
+);
+
+export const OFFER_STATUSES = [
+  'open',
+  'accepted',
+  'declined',
+  'cancelled',
+  'expired',
+  'sold',
+] as const;
+export type OfferRowStatus = (typeof OFFER_STATUSES)[number];
+
+/**
+ * A buyer's offer on an item, to whoever owns it, until `expires_at`. Life: open → accepted |
+ * declined | cancelled | expired; accepted → sold (paid), or back to open when its reservation
+ * lapses unpaid. One open or accepted offer per buyer and item, and one accepted offer per item
+ * (partial unique indexes).
+ */
+export const offers = pgTable(
+  'offers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    itemId: bigint('item_id', { mode: 'number' })
+      .notNull()
+      .references(() => items.id, { onDelete: 'cascade' }),
+    buyerId: uuid('buyer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    priceCents: integer('price_cents').notNull(),
+    status: text('status', { enum: OFFER_STATUSES }).notNull().default('open'),
+    expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true, precision: 3 }),
+  },
+  (t) => [
+    uniqueIndex('offers_one_live_per_buyer_item')
+      .on(t.itemId, t.buyerId)
+      .where(sql`${t.status} in ('open', 'accepted')`),
+    uniqueIndex('offers_one_accepted_per_item')
+      .on(t.itemId)
+      .where(sql`${t.status} = 'accepted'`),
+    index('offers_item_live_idx')
+      .on(t.itemId, t.createdAt.desc())
+      .where(sql`${t.status} in ('open', 'accepted')`),
+    index('offers_buyer_created_idx').on(t.buyerId, t.createdAt.desc(), t.id.desc()),
+    check('offers_status_check', sql`${t.status} in (${inList(OFFER_STATUSES)})`),
+    check('offers_price_check', sql`${t.priceCents} > 0`),
+  ],
+);
+
+/**
+ * The double-entry ledger, in integer cents. Every movement of money is one transaction whose
+ * entries add up to zero. A sale: the card receipts account gives the price, the seller's
+ * account gets the price less the commission, the commission account gets the rest. A user's
+ * balance is the sum of their account's entries. Payouts to a bank are not part of the product.
+ */
+export const LEDGER_ACCOUNTS = ['user', 'card_receipts', 'commission', 'opening'] as const;
+export const ledgerTransactions = pgTable(
+  'ledger_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ['sale', 'opening'] }).notNull(),
+    /** A sale's order: one ledger transaction per order, whatever the retries. */
+    orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('ledger_transactions_order_key').on(t.orderId)],
+);
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    transactionId: uuid('transaction_id')
+      .notNull()
+      .references(() => ledgerTransactions.id, { onDelete: 'cascade' }),
+    account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
+    /** The account holder when `account` is 'user'. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('ledger_entries_user_idx').on(t.userId),
+    index('ledger_entries_transaction_idx').on(t.transactionId),
+    check('ledger_entries_account_check', sql`${t.account} in (${inList(LEDGER_ACCOUNTS)})`),
+    check('ledger_entries_user_check', sql`(${t.account} = 'user') = (${t.userId} is not null)`),
   ],
 );
 
@@ -413,6 +595,10 @@ export const schema = {
   itemArt,
   activities,
   orders,
+  listings,
+  offers,
+  ledgerTransactions,
+  ledgerEntries,
   payments,
   passwordResets,
   walletNonces,

@@ -32,6 +32,10 @@ type ItemRow = Pick<
   | 'region'
   | 'size'
   | 'listedAt'
+  | 'ownerId'
+  | 'ownedSince'
+  | 'listingId'
+  | 'listingEndsAt'
 >;
 
 /** Where an item's generated art is served (a path on the API host). */
@@ -43,6 +47,8 @@ export type ApiItem = CatalogueItem & {
   description: string;
   attributes: ItemAttributes;
   listedAt: string;
+  listed: boolean;
+  ownerId: string;
 };
 export type ApiSearchHit = SearchHit & {
   serialNumber: string;
@@ -57,7 +63,14 @@ const attributesOf = (row: ItemRow): ItemAttributes =>
     ? { rarity: row.rarity ?? undefined, category: row.category ?? undefined }
     : { region: row.region ?? undefined, size: row.size ?? undefined };
 
-export function toCatalogueItem(row: ItemRow): ApiItem {
+/** Whether the item can be bought now: it has an active listing whose time is not up. */
+export const isListed = (
+  row: Pick<ItemRow, 'listingId' | 'listingEndsAt'>,
+  at: number = Date.now(),
+): boolean =>
+  row.listingId !== null && (row.listingEndsAt === null || row.listingEndsAt.getTime() > at);
+
+export function toCatalogueItem(row: ItemRow, at: number = Date.now()): ApiItem {
   const id = String(row.id);
   return {
     _id: id,
@@ -70,6 +83,8 @@ export function toCatalogueItem(row: ItemRow): ApiItem {
     kind: row.kind,
     attributes: attributesOf(row),
     listedAt: row.listedAt.toISOString(),
+    listed: isListed(row, at),
+    ownerId: row.ownerId,
   };
 }
 
@@ -89,6 +104,13 @@ export interface CatalogueListQuery {
 export interface ListedItem {
   item: ApiItem;
   position: CataloguePosition;
+}
+
+/** One item of the sitemap: its id (as text, like every answer), kind and last change. */
+export interface SitemapEntry {
+  id: string;
+  kind: ItemKind;
+  lastModified: string;
 }
 
 /** Search answers at most this many hits per kind, ranked; it ranks at most SEARCH_CANDIDATES. */
@@ -114,6 +136,10 @@ export const itemColumns = {
   region: items.region,
   size: items.size,
   listedAt: items.listedAt,
+  ownerId: items.ownerId,
+  ownedSince: items.ownedSince,
+  listingId: items.listingId,
+  listingEndsAt: items.listingEndsAt,
 };
 const columns = itemColumns;
 
@@ -248,6 +274,46 @@ export function createItemsRepository(database: Database) {
         .leftJoin(itemArt, eq(itemArt.itemId, items.id))
         .where(eq(items.id, id));
       return row;
+    },
+    /** How many items there are (the sitemap's total). */
+    async count(): Promise<number> {
+      const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(items);
+      return row?.count ?? 0;
+    },
+    /**
+     * One page of the sitemap: `limit` items in id order after the first `offset`, each with
+     * the time its page last changed: the latest of its creation, its last change of owner, the
+     * opening of its listing and the last change of its active listing (its price).
+     *
+     * One query. The page's first id is counted off the primary key's index (an index-only
+     * scan, whatever the depth), then the page is a range of that index from there, each row
+     * with its listing. The rows come back as one text, a line per item (`id kind epoch-ms`),
+     * split here: on the embedded database, 50,000 rows sent one by one took 0.4–0.7 s on 100,000
+     * items, the same page as one text 0.15–0.3 s (no difference on a PostgreSQL server).
+     */
+    async sitemapPage(offset: number, limit: number): Promise<SitemapEntry[]> {
+      const [row] = await database.rows<{ page: string | null }>(sql`
+        select string_agg(
+            id || ' ' || kind || ' ' || floor(extract(epoch from changed) * 1000)::bigint,
+            E'\n' order by id) as page
+        from (
+          select i.id, i.kind,
+            greatest(i.created_at, i.owned_since, i.listed_at, l.updated_at) as changed
+          from items as i
+          left join listings as l on l.id = i.listing_id
+          where i.id >= (select id from items order by id offset ${offset} limit 1)
+          order by i.id
+          limit ${limit}
+        ) as page`);
+      if (row?.page == null) return [];
+      return row.page.split('\n').map((line) => {
+        const [id = '', kind, ms] = line.split(' ');
+        return {
+          id,
+          kind: kind === 'land' ? 'land' : 'nfa',
+          lastModified: new Date(Number(ms)).toISOString(),
+        };
+      });
     },
     /**
      * Case-insensitive match anywhere in the title or serial number, through the GIN trigram

@@ -12,32 +12,32 @@ import { and, desc, eq, inArray, lt, notInArray, or, sql, type SQL } from 'drizz
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from '../db/client';
 import {
-  activities,
   items,
   orders,
   paymentAttempts,
   payments,
-  users,
   webhookEvents,
   type AttemptStatus,
 } from '../db/schema';
 import { decodeTimeCursor, paginate } from '../lib/cursor';
 import type { PaymentFailure, ProviderIntent, ProviderName } from '../lib/payments/provider';
 import { itemColumns, toCatalogueItem, type ApiItem, type ItemKind } from './items-repository';
+import type { MarketRepository, NeedsRelease, Refusal } from './market-repository';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
 export type PaymentFlow = AttemptRow['flow'];
-
-/** The seller of every catalogue item. */
-export const PLATFORM_SELLER = 'Hyper Tek';
 
 /** Statuses that no longer hold the order: a new attempt may start. */
 const CLOSED: AttemptStatus[] = ['failed', 'canceled'];
 
 /** What a request may do with an order's payment, decided under the order's row lock. */
 export type Claim =
-  /** The order is paid already. */
+  /** The caller owns the item already. */
   | { kind: 'paid' }
+  /** The item cannot be bought by the caller now (not for sale, held, price changed). */
+  | Refusal
+  /** A lapsed checkout hold still has an intent open at the provider: cancel it, then retry. */
+  | NeedsRelease
   /** Another request is calling the provider for this order's attempt right now. */
   | { kind: 'busy'; attempt: AttemptRow }
   /** An open intent the caller may reuse (embedded flow), or one still processing. */
@@ -48,6 +48,7 @@ export type Claim =
 export interface ClaimInput {
   userId: string;
   itemId: number;
+  /** The price the buyer was shown: the sale's price must be the same, or nothing happens. */
   priceCents: number;
   currency: string;
   provider: ProviderName;
@@ -63,24 +64,10 @@ export interface ClaimInput {
  */
 export type PaymentSummary = Omit<PaymentRecord, 'provider'> & { provider: string };
 
-/** How the buyer appears in the activity feed: full name, else e-mail's local part, else wallet. */
-export function buyerDisplayName(user: {
-  fullName: string;
-  email: string | null;
-  walletAddress: string | null;
-}): string {
-  if (user.fullName.trim() !== '') return user.fullName.trim();
-  const local = user.email?.split('@')[0];
-  if (local !== undefined && local !== '') return local;
-  const wallet = user.walletAddress;
-  if (wallet !== null && wallet.length > 10) return `${wallet.slice(0, 6)}…${wallet.slice(-4)}`;
-  return wallet ?? 'A pilot';
-}
-
 const leased = sql<boolean>`coalesce(${paymentAttempts.leaseUntil} > now(), false)`;
 const leaseFor = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
 
-export function createPaymentsRepository({ db }: Database) {
+export function createPaymentsRepository({ db }: Database, market: MarketRepository) {
   /** The attempt with its lease state (held by someone right now or not). */
   async function readAttempt(
     q: Db | Tx,
@@ -93,13 +80,24 @@ export function createPaymentsRepository({ db }: Database) {
   }
 
   /**
-   * Locks an attempt for a change, its order first: every transaction here takes the order's
-   * lock before the attempt's, so two of them can never wait for each other.
+   * Locks an attempt for a change, its item and order first: every transaction takes the item's
+   * lock, then the order's, then the attempt's (the market does the same), so two of them can
+   * never wait for each other.
    */
   async function lockAttempt(
     tx: Tx,
     where: SQL,
   ): Promise<(AttemptRow & { leased: boolean }) | undefined> {
+    await tx
+      .select({ id: items.id })
+      .from(items)
+      .where(
+        inArray(
+          items.id,
+          tx.select({ itemId: paymentAttempts.itemId }).from(paymentAttempts).where(where),
+        ),
+      )
+      .for('no key update');
     await tx
       .select({ id: orders.id })
       .from(orders)
@@ -171,27 +169,8 @@ export function createPaymentsRepository({ db }: Database) {
       provider: attempt.provider,
       providerRef: intent.id,
     });
-    const [names] = await tx
-      .select({
-        fullName: users.fullName,
-        email: users.email,
-        walletAddress: users.walletAddress,
-        title: items.title,
-      })
-      .from(users)
-      .innerJoin(items, eq(items.id, attempt.itemId))
-      .where(eq(users.id, attempt.userId));
-    await tx.insert(activities).values({
-      itemId: attempt.itemId,
-      name: names?.title ?? 'Item',
-      type: 'Sale',
-      buyer: names === undefined ? 'A pilot' : buyerDisplayName(names),
-      buyerId: attempt.userId,
-      seller: PLATFORM_SELLER,
-      priceCents: intent.amountCents,
-      // Milliseconds, as the activity cursors carry them (a JavaScript date).
-      occurredAt: sql`date_trunc('milliseconds', now())`,
-    });
+    // The item moves, the listing or offer closes, the seller is credited: same transaction.
+    await market.settle(tx, attempt.orderId, intent.amountCents);
     return { attempt: succeeded, recorded: true };
   }
 
@@ -226,21 +205,27 @@ export function createPaymentsRepository({ db }: Database) {
 
   return {
     /**
-     * Decides, under the order's row lock, what this request does. Creates the order and the
-     * attempt when there is none; takes the lease when the provider must be called.
+     * Decides, under the item's and the order's row locks, what this request does: the market
+     * gives the order (the buyer's checkout hold on the listing, or their accepted offer), then
+     * the attempt is created when there is none, and the lease taken when the provider must be
+     * called.
      */
     async claim(input: ClaimInput): Promise<Claim> {
       return db.transaction(async (tx) => {
-        await tx
-          .insert(orders)
-          .values({ userId: input.userId, itemId: input.itemId, amountCents: input.priceCents })
-          .onConflictDoNothing();
+        const sale = await market.orderForCheckout(
+          tx,
+          input.userId,
+          input.itemId,
+          input.priceCents,
+        );
+        if (sale.kind === 'owned') return { kind: 'paid' };
+        if (sale.kind !== 'order') return sale;
         const [order] = await tx
-          .select({ id: orders.id, status: orders.status })
+          .select({ id: orders.id, status: orders.status, amountCents: orders.amountCents })
           .from(orders)
-          .where(and(eq(orders.userId, input.userId), eq(orders.itemId, input.itemId)))
+          .where(eq(orders.id, sale.order.id))
           .for('update');
-        if (order === undefined) throw new Error('order vanished after insert');
+        if (order === undefined) throw new Error('order vanished');
         if (order.status === 'paid') return { kind: 'paid' };
 
         let active = await readAttempt(
@@ -273,7 +258,7 @@ export function createPaymentsRepository({ db }: Database) {
               flow: input.flow,
               idempotencyKey: `hypertek:order:${order.id}:attempt:${attemptNo}`,
               status: 'creating',
-              amountCents: input.priceCents,
+              amountCents: order.amountCents,
               currency: input.currency,
               paymentMethodId: input.flow === 'card' ? (input.paymentMethodId ?? null) : null,
               leaseUntil: lease,
@@ -326,7 +311,17 @@ export function createPaymentsRepository({ db }: Database) {
       return db.transaction(async (tx) => {
         const attempt = await lockAttempt(tx, eq(paymentAttempts.id, attemptId));
         if (attempt === undefined) throw new Error(`payment attempt ${attemptId} vanished`);
-        return apply(tx, attempt, intent, declined, true);
+        const result = await apply(tx, attempt, intent, declined, true);
+        if (result.attempt.flow === 'card' && result.attempt.status === 'requires_payment_method') {
+          // A declined card holds nothing: the card form never saw this intent's client secret,
+          // so only another request through this API could confirm it. The next buyer's checkout
+          // cancels it at the provider (a lapsed hold), and this buyer's next card starts afresh.
+          await tx
+            .update(orders)
+            .set({ holdUntil: market.now() })
+            .where(and(eq(orders.id, attempt.orderId), eq(orders.status, 'pending')));
+        }
+        return result;
       });
     },
 
@@ -456,8 +451,8 @@ export function createPaymentsRepository({ db }: Database) {
     },
 
     /**
-     * The items a user has paid for, newest purchase first, keyset-paged on (paid_at, item id).
-     * Returns up to limit + 1 rows (the extra one tells that a next page exists).
+     * The items a user owns, most recently acquired first, keyset-paged on (owned_since, id)
+     * through `items_owner_since_idx`.
      */
     async collection(
       userId: string,
@@ -467,29 +462,28 @@ export function createPaymentsRepository({ db }: Database) {
     ): Promise<{ data: ApiItem[]; nextCursor: string | null }> {
       const after = decodeTimeCursor(cursor);
       const rows = await db
-        .select({ ...itemColumns, paidAt: orders.paidAt })
-        .from(orders)
-        .innerJoin(items, eq(items.id, orders.itemId))
+        .select(itemColumns)
+        .from(items)
         .where(
           and(
-            eq(orders.userId, userId),
-            eq(orders.status, 'paid'),
+            eq(items.ownerId, userId),
             kind === undefined ? undefined : eq(items.kind, kind),
             after === null
               ? undefined
               : or(
-                  lt(orders.paidAt, after.at),
-                  and(eq(orders.paidAt, after.at), lt(orders.itemId, after.id)),
+                  lt(items.ownedSince, after.at),
+                  and(eq(items.ownedSince, after.at), lt(items.id, after.id)),
                 ),
           ),
         )
-        .orderBy(desc(orders.paidAt), desc(orders.itemId))
+        .orderBy(desc(items.ownedSince), desc(items.id))
         .limit(limit + 1);
       const { page, nextCursor } = paginate(rows, limit, (last) => [
-        (last.paidAt ?? new Date(0)).toISOString(),
+        last.ownedSince.toISOString(),
         last.id,
       ]);
-      return { data: page.map((row): ApiItem => toCatalogueItem(row)), nextCursor };
+      const at = market.now().getTime();
+      return { data: page.map((row): ApiItem => toCatalogueItem(row, at)), nextCursor };
     },
   };
 }

@@ -191,7 +191,8 @@ const catalogueRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
       config: { publicRead: true },
       schema: {
         tags: ['catalogue'],
-        summary: 'One item by id',
+        summary:
+          'One item by id, with its owner and market state (listing, open offers, reservation)',
         params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
         response: {
           200: Type.Object({
@@ -206,8 +207,20 @@ const catalogueRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
     async (request) => {
       const id = parseItemId(request.params.id);
       const item = id === null ? undefined : await fastify.itemsRepository.findById(id);
-      if (item === undefined) throw notFound(API_MESSAGES.itemNotFound);
-      return { success: true as const, message: 'Item fetched', data: item };
+      const market = id === null ? undefined : await fastify.marketRepository.itemState(id);
+      if (item === undefined || market === undefined) throw notFound(API_MESSAGES.itemNotFound);
+      return {
+        success: true as const,
+        message: 'Item fetched',
+        data: {
+          ...item,
+          price: market.listing?.price ?? item.price,
+          listed: market.listing !== null,
+          owner: market.owner.name,
+          ownerId: market.owner.id,
+          market,
+        },
+      };
     },
   );
 };

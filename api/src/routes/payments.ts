@@ -123,7 +123,11 @@ function validateCreateIntent(body: Record<string, unknown>): string | null {
 const paymentRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {
   const providerName = opts.config.payments.provider;
 
-  /** The item and its price, with the checks every payment route makes, in the contract's order. */
+  /**
+   * The item and the amount the buyer saw, with the checks every payment route makes, in the
+   * contract's order. Whether that amount is the price of the sale (the listing's, or the buyer's
+   * accepted offer's) is decided with the checkout itself, under the item's lock.
+   */
   async function itemToBuy(
     productId: string | number | undefined,
     currency: string | undefined,
@@ -135,9 +139,10 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
     if ((currency ?? 'usd').trim().toLowerCase() !== 'usd') {
       throw badRequest(PAYMENT_MESSAGES.currencyRefused);
     }
-    const priceCents = Math.round(item.price * 100);
-    if (amount !== priceCents) throw badRequest(PAYMENT_MESSAGES.amountMismatch(priceCents));
-    return { item, priceCents };
+    if (amount === undefined || !Number.isSafeInteger(amount) || amount <= 0) {
+      throw badRequest(PAYMENT_MESSAGES.amountMismatch(Math.round(item.price * 100)));
+    }
+    return { item, priceCents: amount };
   }
 
   /** The answers every payment outcome but success shares. */

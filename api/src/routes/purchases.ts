@@ -4,7 +4,7 @@
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MESSAGES, validatePurchase } from '@hypertek/shared/contract';
-import { API_MESSAGES, notFound } from '../lib/errors';
+import { API_MESSAGES, HttpError, notFound } from '../lib/errors';
 import { parseItemId } from '../repositories/items-repository';
 import {
   ActivitySchema,
@@ -13,6 +13,7 @@ import {
   errors,
   ListResponse,
   MAX_PAGE_SIZE,
+  Nullable,
   PageQuery,
   PaymentSchema,
   UserIdParams,
@@ -26,7 +27,7 @@ const purchaseRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       schema: {
         tags: ['purchases'],
         summary:
-          "Purchase check: records the caller's order for the item once; exist is 'yes' when it is already paid",
+          "Purchase check: exist is 'yes' when the caller owns the item; 'no' with the price they would pay now (the listing's, or their accepted offer's); 409 when it cannot be bought now",
         security: bearer,
         body: Type.Object({
           userId: Type.Optional(Type.String({ maxLength: 100 })),
@@ -37,8 +38,14 @@ const purchaseRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
             success: Type.Literal(true),
             exist: Type.Union([Type.Literal('yes'), Type.Literal('no')]),
             message: Type.String(),
+            price: Type.Optional(Type.Number({ description: 'Dollars: what the caller pays now' })),
+            reservedUntil: Type.Optional(
+              Nullable(
+                Type.String({ format: 'date-time', description: 'Reserved for the caller until' }),
+              ),
+            ),
           }),
-          ...errors(400, 401, 403, 404, 413),
+          ...errors(400, 401, 403, 404, 409, 413),
         },
       },
     },
@@ -46,13 +53,18 @@ const purchaseRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const { userId = '', productId = '' } = request.body;
       const user = await fastify.auth.requireSelf(request, userId);
       const itemId = parseItemId(productId.trim());
-      const priceCents =
-        itemId === null ? undefined : await fastify.itemsRepository.findPrice(itemId);
-      if (itemId === null || priceCents === undefined) throw notFound(API_MESSAGES.productNotFound);
-      const status = await fastify.ordersRepository.ensureOrder(user.id, itemId, priceCents);
-      return status === 'paid'
+      if (itemId === null) throw notFound(API_MESSAGES.productNotFound);
+      const sale = await fastify.marketRepository.preview(user.id, itemId);
+      if (sale.kind === 'refused') throw new HttpError(sale.status, sale.message);
+      return sale.kind === 'owned'
         ? { success: true as const, exist: 'yes' as const, message: MESSAGES.alreadyPurchased }
-        : { success: true as const, exist: 'no' as const, message: 'Not purchased yet' };
+        : {
+            success: true as const,
+            exist: 'no' as const,
+            message: 'Not purchased yet',
+            price: sale.priceCents / 100,
+            reservedUntil: sale.reservedUntil?.toISOString() ?? null,
+          };
     },
   );
 

@@ -76,6 +76,28 @@ export const ItemSchema = Type.Object({
   kind: KindSchema,
   attributes: ItemAttributesSchema,
   listedAt: Type.String({ format: 'date-time', description: 'When the item was listed' }),
+  listed: Type.Boolean({ description: 'True while an active listing exists (price is its price)' }),
+  ownerId: Type.String({ description: "The owner's id (the house's for the unsold catalogue)" }),
+  owner: Type.Optional(Type.String({ description: "Detail read: the owner's display name" })),
+  market: Type.Optional(
+    Type.Object(
+      {
+        owner: Type.Object({ id: Type.String(), name: Type.String() }),
+        listing: Nullable(
+          Type.Object({
+            _id: Type.String(),
+            price: Type.Number(),
+            expiresAt: Nullable(Type.String({ format: 'date-time' })),
+          }),
+        ),
+        offers: Type.Integer({ description: 'Open offers on the item' }),
+        reservedUntil: Nullable(
+          Type.String({ format: 'date-time', description: 'While an accepted offer holds it' }),
+        ),
+      },
+      { description: 'Detail read: the market state of the item' },
+    ),
+  ),
 });
 
 export const ActivitySchema = Type.Object({

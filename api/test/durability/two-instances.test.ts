@@ -3,7 +3,10 @@
  * database and the same Redis (same rate-limit namespace), with requests spread across both.
  * (a) the sign-in rate limit counts across instances, (b) simultaneous card payments for one item
  * split across both make one charge and one purchase, (c) a token revoked by a password change on
- * one instance is refused by the other. Needs a PostgreSQL server and Redis (CI has both).
+ * one instance is refused by the other, (d) the market's invariants: a user's listing paid for by
+ * many buyers at once across both makes one sale, one charge and one balanced credit, and two
+ * accepts of offers on one item (one per instance) make one reservation. Needs a PostgreSQL
+ * server and Redis (CI has both).
  */
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -51,6 +54,8 @@ describe('two instances, one truth', { skip }, () => {
         UPLOADS_DIR: join(dir, 'uploads'),
         OUTBOX_DIR: join(dir, 'outbox'),
         SEED_ON_START: 'true',
+        // The market part signs up many buyers: each comes from its own (documentation) address.
+        TRUST_PROXY: 'true',
       };
       // One after the other: the first seeds the catalogue, the second finds it seeded.
       const a = await startApi(env);
@@ -164,11 +169,130 @@ describe('two instances, one truth', { skip }, () => {
       const newOnB = await call(b.origin, 'GET', '/getProfile', { token: changedBody.token! });
       assert.equal(newOnB.status, 200, JSON.stringify(newOnB.body));
 
+      // (d) The market across instances: A lists an item of theirs; buyers on both pay at once.
+      let clientNo = 0;
+      const signUp = async (origin: string) => {
+        clientNo += 1;
+        const answer = await call(origin, 'POST', '/user/signup', {
+          headers: { 'x-forwarded-for': `203.0.113.${clientNo}` },
+          body: {
+            Email: `two-${randomBytes(5).toString('hex')}@example.com`,
+            Password: PASSWORD,
+            ConfirmPassword: PASSWORD,
+          },
+        });
+        assert.equal(answer.status, 201, JSON.stringify(answer.body));
+        const body = answer.body as { user: { _id: string }; token: string };
+        return { id: body.user._id, token: body.token };
+      };
+      const LISTED = 8;
+      const seller = await signUp(a.origin);
+      const house = await call(a.origin, 'GET', `/search/item/${LISTED}`);
+      const houseCents = Math.round((house.body as { data: { price: number } }).data.price * 100);
+      const bought = await call(a.origin, 'POST', '/card/pay-with-card', {
+        token: seller.token,
+        body: cardPayment(seller.id, LISTED, houseCents, await sandboxCard(a.origin)),
+      });
+      assert.equal(bought.status, 200, JSON.stringify(bought.body));
+      const listed = await call(b.origin, 'POST', '/market/listings', {
+        token: seller.token,
+        body: { itemId: String(LISTED), price: 321, expiresIn: '6 Months' },
+      });
+      assert.equal(listed.status, 201, JSON.stringify(listed.body));
+      const buyers = await Promise.all(
+        Array.from({ length: CONCURRENT_PAYS }, (_, i) => signUp((i % 2 === 0 ? a : b).origin)),
+      );
+      const buyerMethods = await Promise.all(
+        buyers.map((_, i) => sandboxCard((i % 2 === 0 ? a : b).origin)),
+      );
+      const market = await Promise.all(
+        buyers.map((buyer, i) =>
+          call((i % 2 === 0 ? a : b).origin, 'POST', '/card/pay-with-card', {
+            token: buyer.token,
+            body: cardPayment(buyer.id, LISTED, 32_100, buyerMethods[i]!),
+          }),
+        ),
+      );
+      const marketStatuses = market.map((r) => r.status);
+      assert.equal(marketStatuses.filter((s) => s === 200).length, 1, marketStatuses.join(','));
+      assert.ok(
+        marketStatuses.every((s) => s === 200 || s === 409),
+        marketStatuses.join(','),
+      );
+
+      // Two accepts at once, one on each instance: one reservation.
+      const RESERVED = 9;
+      const owner = await signUp(b.origin);
+      const reservedHouse = await call(b.origin, 'GET', `/search/item/${RESERVED}`);
+      const reservedCents = Math.round(
+        (reservedHouse.body as { data: { price: number } }).data.price * 100,
+      );
+      const ownerBought = await call(b.origin, 'POST', '/card/pay-with-card', {
+        token: owner.token,
+        body: cardPayment(owner.id, RESERVED, reservedCents, await sandboxCard(b.origin)),
+      });
+      assert.equal(ownerBought.status, 200, JSON.stringify(ownerBought.body));
+      const offerIds = await Promise.all(
+        buyers.slice(0, 2).map(async (buyer, i) => {
+          const made = await call((i === 0 ? a : b).origin, 'POST', '/market/offers', {
+            token: buyer.token,
+            body: { itemId: String(RESERVED), price: 100 + i, expiresIn: '6 Hours' },
+          });
+          assert.equal(made.status, 201, JSON.stringify(made.body));
+          return (made.body as { offer: { _id: string } }).offer._id;
+        }),
+      );
+      const accepts = await Promise.all(
+        offerIds.map((id, i) =>
+          call((i === 0 ? a : b).origin, 'POST', `/market/offers/${id}/accept`, {
+            token: owner.token,
+            body: {},
+          }),
+        ),
+      );
+      const acceptStatuses = accepts.map((r) => r.status).sort();
+      assert.deepEqual(
+        acceptStatuses,
+        [200, 409],
+        JSON.stringify(accepts.map((r) => r.body as unknown)),
+      );
+
+      const db = new pg.Client({ connectionString: server.url });
+      await db.connect();
+      let marketRow: Record<string, number>;
+      try {
+        marketRow = (
+          await db.query<Record<string, number>>(
+            `select
+               (select count(*)::int from orders where item_id = $1 and status = 'paid') as paid,
+               (select coalesce(sum(charge_count), 0)::int from sandbox_payment_intents
+                  where metadata->>'itemId' = $1::text) as charges,
+               (select count(*)::int from ledger_transactions t join orders o on o.id = t.order_id
+                  where o.item_id = $1) as credits,
+               (select count(*)::int from (select transaction_id from ledger_entries
+                  group by transaction_id having sum(amount_cents) <> 0) as u) as unbalanced,
+               (select count(*)::int from orders where item_id = $2 and status = 'pending') as reserved`,
+            [LISTED, RESERVED],
+          )
+        ).rows[0]!;
+      } finally {
+        await db.end();
+      }
+      // The seller's purchase from the house and the one sale of the listing.
+      assert.deepEqual(marketRow, { paid: 2, charges: 2, credits: 2, unbalanced: 0, reserved: 1 });
+      const sellerBalance = await call(a.origin, 'GET', `/market/balance/${seller.id}`, {
+        token: seller.token,
+      });
+      assert.equal((sellerBalance.body as { balanceCents: number }).balanceCents, 32_100);
+
       console.log(
         `two instances: logins ${loginStatuses.join(' ')} (limit ${AUTH_MAX}); ` +
           `${CONCURRENT_PAYS} concurrent pays across both → ${[...statuses].map(([s, n]) => `${n}×${s}`).join(', ')}, ` +
           `${charges} charge, ${payments} payment, ${paidOrders} paid order; ` +
-          `old token on B after the password change on A: ${oldOnB.status}, new token: ${newOnB.status}`,
+          `old token on B after the password change on A: ${oldOnB.status}, new token: ${newOnB.status}; ` +
+          `${CONCURRENT_PAYS} buyers of one listing across both → ${marketStatuses.filter((s) => s === 200).length} sale, ` +
+          `${marketRow.charges - 1} charge, ${marketRow.credits - 1} credit, ${marketRow.unbalanced} unbalanced; ` +
+          `two accepts across both → ${acceptStatuses.join(', ')}`,
       );
     },
   );

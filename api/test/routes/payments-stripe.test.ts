@@ -321,7 +321,11 @@ describe('POST /payment/webhook', () => {
     const seen = await buyerView(app, user, itemId);
     assert.equal(seen.exist, 'yes');
     assert.equal(seen.history.length, 1);
-    assert.equal(seen.ownActivity.length, 1);
+    // One sale, and the item's transfer to the buyer written with it (the sale leads).
+    assert.deepEqual(
+      seen.ownActivity.map((a) => a.type),
+      ['Sale', 'Transfer'],
+    );
 
     const retrieves = calls.retrieve;
     for (let i = 0; i < 3; i++) {
@@ -339,6 +343,12 @@ describe('POST /payment/webhook', () => {
       sql`select count(*)::int as n from webhook_events where id = ${`evt_ok_${itemId}`}`,
     );
     assert.equal(events?.n, 1);
+    // One sale, one credit: the house's ledger transaction for this order is written once.
+    const [credits] = await app.database.rows<{ n: number }>(
+      sql`select count(*)::int as n from ledger_transactions t join orders o on o.id = t.order_id
+          where o.item_id = ${itemId} and o.user_id = ${user.user._id}`,
+    );
+    assert.equal(credits?.n, 1);
     // A status read afterwards agrees and records nothing more.
     assert.equal(
       json(await readIntent(app, user, intent.paymentIntentId)).paymentIntent.status,

@@ -4,7 +4,9 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { MESSAGES } from '@hypertek/shared/contract';
+import { HOUSE_NAME, MESSAGES } from '@hypertek/shared/contract';
+import { sql } from 'drizzle-orm';
+import { HOUSE_USER_ID } from '../../src/db/schema';
 import { API_MESSAGES } from '../../src/lib/errors';
 import { buildTestApp, json, signup } from '../helpers';
 import {
@@ -25,10 +27,20 @@ const app = await buildTestApp({ after });
 const calls = countProviderCalls(app.payments.provider);
 const charges = () => calls.create + calls.confirm;
 
-/** A fresh buyer and an item nobody in this file pays for elsewhere. */
-let nextItem = 10;
+/**
+ * A fresh buyer and an item nobody in this file pays for elsewhere: NFAs from id 10 on that the
+ * house still owns and lists at the catalogue price (the seed's story sold some to its pilots).
+ * Ids are bigints: strings from a PostgreSQL server.
+ */
+const houseItems = (
+  await app.database.rows<{ id: number | string }>(
+    sql`select id from items where owner_id = ${HOUSE_USER_ID} and id between 10 and 59 order by id`,
+  )
+).map((row) => Number(row.id));
 async function buyer() {
-  return { user: await signup(app), itemId: nextItem++ };
+  const itemId = houseItems.shift();
+  if (itemId === undefined) throw new Error('no house item left');
+  return { user: await signup(app), itemId };
 }
 
 const publicFeed = async () =>
@@ -81,15 +93,20 @@ describe('POST /card/pay-with-card (sandbox)', () => {
       [[String(itemId), item.title]],
     );
     const localPart = user.email.split('@')[0];
+    // One sale, and the item's transfer to the buyer (written just before it: the sale leads).
     assert.deepEqual(
       seen.ownActivity.map((a) => [a.name, a.type, a.buyer]),
-      [[item.title, 'Sale', localPart]],
+      [
+        [item.title, 'Sale', localPart],
+        [item.title, 'Transfer', localPart],
+      ],
     );
-    const latest = (await publicFeed()).find((entry) => entry.name === item.title);
+    const latest = (await publicFeed()).find(
+      (entry) => entry.name === item.title && entry.type === 'Sale',
+    );
     assert.ok(latest !== undefined, 'the sale is in the public feed');
-    assert.equal(latest.type, 'Sale');
     assert.equal(latest.buyer, localPart);
-    assert.equal(latest.seller, 'Hyper Tek');
+    assert.equal(latest.seller, HOUSE_NAME);
     assert.equal(latest.price, item.price);
     assert.ok(Date.now() - Date.parse(latest.time) < 60_000);
     assert.deepEqual(await purchaseRows(app, user.user._id, itemId), {
@@ -265,7 +282,16 @@ describe('POST /card/pay-with-card (sandbox)', () => {
     const price = await priceCents(app, itemId);
     const before = charges();
     const pm = await paymentMethod(app, CARDS.visa);
-    for (const amount of [price - 1, price + 50, 1, price / 100]) {
+    // A whole number of cents that is not the sale's price: the market says the price now (409).
+    const now = price % 100 === 0 ? String(price / 100) : (price / 100).toFixed(2);
+    for (const amount of [price - 1, price + 50, 1]) {
+      const response = await payWithCard(app, user, await cardBody(app, user, itemId, pm, amount));
+      assert.equal(response.statusCode, 409);
+      const message = `The price of this item is now $${now}. Nothing was charged.`;
+      assert.deepEqual(json(response), { success: false, message, error: message });
+    }
+    // Not an amount in cents at all: 400, before anything else.
+    for (const amount of [price + 0.5, 0, -price]) {
       const response = await payWithCard(app, user, await cardBody(app, user, itemId, pm, amount));
       assert.equal(response.statusCode, 400);
       const dollars = (price / 100).toFixed(2);
@@ -561,8 +587,11 @@ describe('POST /payment/create-payment-intent and the embedded flow (sandbox)', 
     assert.equal((await post(base, {} as typeof user.auth)).statusCode, 401);
     assert.equal((await post(base, other.auth)).statusCode, 403);
     const wrong = await post({ ...base, amount: price + 1 });
-    assert.equal(wrong.statusCode, 400);
-    assert.match(json(wrong).message, /^The amount does not match the item's price of \$/);
+    assert.equal(wrong.statusCode, 409);
+    assert.match(json(wrong).message, /^The price of this item is now \$.*Nothing was charged\.$/);
+    const notCents = await post({ ...base, amount: price + 0.5 });
+    assert.equal(notCents.statusCode, 400);
+    assert.match(json(notCents).message, /^The amount does not match the item's price of \$/);
     assert.equal((await post({ ...base, currency: 'EUR' })).statusCode, 400);
   });
 });
@@ -589,7 +618,7 @@ describe('GET /payment/payment-intent/:id', () => {
 });
 
 describe('GET /collection/:userId', () => {
-  it('lists paid items newest first, by kind, in pages; empty and foreign ids answered', async () => {
+  it('lists the items bought (owned) newest first, by kind, in pages; empty and foreign ids answered', async () => {
     const user = await signup(app);
     const empty = json(
       await app.inject({
@@ -624,11 +653,17 @@ describe('GET /collection/:userId', () => {
       'id',
       'image',
       'kind',
+      'listed',
       'listedAt',
+      'ownerId',
       'price',
       'serialNumber',
       'title',
     ]);
+    for (const owned of all.data) {
+      assert.equal(owned.ownerId, user.user._id);
+      assert.equal(owned.listed, false, 'a bought item is not for sale until its owner lists it');
+    }
     const lands = json(
       await app.inject({ method: 'GET', url: `${url}?kind=land`, headers: user.auth }),
     );

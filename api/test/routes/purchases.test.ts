@@ -2,23 +2,34 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { MESSAGES } from '@hypertek/shared/contract';
 import { sql } from 'drizzle-orm';
+import { isUniqueViolation } from '../../src/db/client';
 import { API_MESSAGES } from '../../src/lib/errors';
 import { buildTestApp, json, signup } from '../helpers';
+import {
+  cardBody,
+  CARDS,
+  createIntent,
+  paymentMethod,
+  payWithCard,
+  priceCents,
+  type User,
+} from '../payments-helpers';
 
 const app = await buildTestApp({ after });
 const purchase = (payload: unknown, headers: Record<string, string> = {}) =>
   app.inject({ method: 'POST', url: '/api/v1/game/create', payload: payload as object, headers });
 
-async function markPaid(userId: string, itemId: string) {
-  await app.database.rows(sql`
-    with paid as (
-      update orders set status = 'paid', paid_at = now()
-      where user_id = ${userId} and item_id = ${Number(itemId)}
-      returning id, user_id, item_id, amount_cents
-    )
-    insert into payments (order_id, user_id, item_id, amount_cents, provider)
-    select id, user_id, item_id, amount_cents, 'test' from paid`);
+/** Buys an item by card at the price shown (the seeded items used here are the house's). */
+async function buyByCard(user: User, itemId: number) {
+  const method = await paymentMethod(app, CARDS.visa);
+  const response = await payWithCard(app, user, await cardBody(app, user, itemId, method));
+  assert.equal(response.statusCode, 200, response.body);
 }
+
+const ordersOf = async (itemId: number) =>
+  app.database.rows<{ status: string }>(
+    sql`select status from orders where item_id = ${itemId} order by status`,
+  );
 
 describe('POST /game/create', () => {
   it("answers 'User Id is required Please signin' without a userId (before any token check)", async () => {
@@ -68,44 +79,60 @@ describe('POST /game/create', () => {
     }
   });
 
-  it("answers exist 'no' until the order is paid, then 'yes'", async () => {
+  it("answers exist 'no' with the price until the caller owns the item, then 'yes'", async () => {
     const user = await signup(app);
     const first = await purchase({ userId: user.user._id, productId: '5' }, user.auth);
     assert.equal(first.statusCode, 200);
     assert.equal(json(first).exist, 'no');
+    assert.equal(Math.round(json(first).price * 100), await priceCents(app, 5));
+    assert.equal(json(first).reservedUntil, null);
     const again = await purchase({ userId: user.user._id, productId: '5' }, user.auth);
-    assert.equal(json(again).exist, 'no', 'an abandoned checkout does not block a later purchase');
-    await markPaid(user.user._id, '5');
+    assert.equal(json(again).exist, 'no', 'an abandoned check does not block a later purchase');
+    await buyByCard(user, 5);
     const paid = await purchase({ userId: user.user._id, productId: '5' }, user.auth);
+    assert.equal(paid.statusCode, 200);
     assert.equal(json(paid).exist, 'yes');
     assert.equal(json(paid).message, MESSAGES.alreadyPurchased);
-    const otherItem = await purchase({ userId: user.user._id, productId: '6' }, user.auth);
+    const otherItem = await purchase({ userId: user.user._id, productId: '9' }, user.auth);
     assert.equal(json(otherItem).exist, 'no');
   });
 
-  it('records exactly one order for 50 concurrent identical purchases', async () => {
+  it('records no order and holds nothing for 50 concurrent identical checks', async () => {
     const user = await signup(app);
     const responses = await Promise.all(
       Array.from({ length: 50 }, () =>
         purchase({ userId: user.user._id, productId: '7' }, user.auth),
       ),
     );
+    const price = (await priceCents(app, 7)) / 100;
     for (const response of responses) {
       assert.equal(response.statusCode, 200);
       assert.equal(json(response).exist, 'no');
+      assert.equal(json(response).price, price);
     }
-    const count = await app.ordersRepository.countFor(user.user._id, 7);
-    assert.equal(count, 1);
+    assert.deepEqual(await ordersOf(7), []);
+    // Nobody is held back by the checks: another buyer pays at once.
+    await buyByCard(await signup(app), 7);
+    assert.deepEqual(await ordersOf(7), [{ status: 'paid' }]);
   });
 
-  it('refuses a second order for the same user and item at the database level', async () => {
-    const user = await signup(app);
-    await purchase({ userId: user.user._id, productId: '8' }, user.auth);
+  it('refuses a second pending order for an item at the database level: one checkout at a time', async () => {
+    const holder = await signup(app);
+    const other = await signup(app);
+    // The holder opens the embedded payment: their checkout holds the item (a pending order).
+    assert.equal((await createIntent(app, holder, 8)).statusCode, 200);
+    assert.deepEqual(await ordersOf(8), [{ status: 'pending' }]);
     await assert.rejects(
       app.database.rows(
-        sql`insert into orders (user_id, item_id, amount_cents) values (${user.user._id}, 8, 100)`,
+        sql`insert into orders (user_id, item_id, amount_cents) values (${other.user._id}, 8, 100)`,
       ),
+      (error) => isUniqueViolation(error),
     );
+    // Orders that no longer hold it (void, paid) are not counted.
+    await app.database.rows(
+      sql`insert into orders (user_id, item_id, amount_cents, status) values (${other.user._id}, 8, 100, 'void')`,
+    );
+    assert.deepEqual(await ordersOf(8), [{ status: 'pending' }, { status: 'void' }]);
   });
 });
 
@@ -126,9 +153,8 @@ describe('GET /history/history/{userId}', () => {
 
   it('lists paid purchases with gameTitle, amount and createdAt', async () => {
     const user = await signup(app);
-    await purchase({ userId: user.user._id, productId: '121' }, user.auth);
-    await markPaid(user.user._id, '121');
     const item = json(await app.inject({ method: 'GET', url: '/api/v1/search/item/121' })).data;
+    await buyByCard(user, 121);
     const body = json(
       await app.inject({
         method: 'GET',

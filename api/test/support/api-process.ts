@@ -114,9 +114,14 @@ export async function call(
   origin: string,
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; timeoutMs?: number } = {},
+  options: {
+    token?: string;
+    body?: unknown;
+    timeoutMs?: number;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Answer> {
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   if (options.token !== undefined) headers.authorization = `Bearer ${options.token}`;
   if (options.body !== undefined) headers['content-type'] = 'application/json';
   const response = await fetch(`${origin}/api/v1${path}`, {

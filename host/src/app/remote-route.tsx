@@ -5,14 +5,15 @@
  *
  * The page is not a `lazy` component under Suspense: React reveals suspended content at most every
  * 300 ms after a fallback was shown, which held a drawn page's live version (and its data) back by
- * up to 300 ms. The loaded module is an external store instead, and the route renders the page the
- * moment it is there.
+ * up to 300 ms. The loaded module is kept in a store instead, and the route renders the page the
+ * moment it is there, as a transition (in slices, never one long task).
  */
 import type { RemoteName } from '@hypertek/shared';
 import {
   Component,
+  startTransition,
+  useEffect,
   useState,
-  useSyncExternalStore,
   type ComponentType,
   type ErrorInfo,
   type ReactNode,
@@ -23,7 +24,8 @@ import { useLocation } from 'react-router';
 import { RouteLoading } from '../components/route-loading';
 import { loadRemotePage } from '../lib/federation';
 import { serverSnapshotFor } from '../prerender/snapshot';
-import type { PageModule } from './route-table';
+import { useRouteHead } from './route-head';
+import type { PageModule, RoutePath } from './route-table';
 
 const AREA_NAMES: Record<RemoteName, string> = {
   marketing: 'the Hyper Tek story',
@@ -116,14 +118,36 @@ function LoadedPage({
   attempt: number;
 }) {
   const key = `${remote}/${module}#${attempt}`;
-  const load = useSyncExternalStore(subscribe, () => startLoad(key, remote, module));
+  const started = startLoad(key, remote, module);
+  const [shown, setShown] = useState({ key, load: started });
+  const load = shown.key === key ? shown.load : started;
+  useEffect(() => {
+    // The page arrives as a transition: React renders it in slices that yield to the browser
+    // (input stays answered) while the drawn page stays on screen, instead of one long task.
+    const update = () => {
+      const next = loads.get(key);
+      if (next) startTransition(() => setShown({ key, load: next }));
+    };
+    update(); // it may have settled between the render and this effect
+    return subscribe(update);
+  }, [key]);
   if (load.status === 'failed') throw load.error;
   if (load.status === 'loading') return <PageLoading />;
   const { Page } = load;
   return <Page />;
 }
 
-export function RemoteRoute({ remote, module }: { remote: RemoteName; module: PageModule }) {
+export function RemoteRoute({
+  path,
+  remote,
+  module,
+}: {
+  /** The route table's path: its title and description are set on navigation. */
+  path: RoutePath;
+  remote: RemoteName;
+  module: PageModule;
+}) {
+  useRouteHead(path);
   // A failed load is not kept: opening the route again loads it anew.
   const [attempt, setAttempt] = useState(() => {
     const key = `${remote}/${module}#0`;

@@ -12,7 +12,7 @@ export const routes: RouteObject[] = [
     children: [
       ...REMOTE_ROUTES.map(({ path, remote, module }) => ({
         path,
-        element: <RemoteRoute key={path} remote={remote} module={module} />,
+        element: <RemoteRoute key={path} path={path} remote={remote} module={module} />,
       })),
       { path: '/home', element: <HomeLoading /> },
       { path: '*', element: <NotFound /> },

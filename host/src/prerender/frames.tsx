@@ -7,16 +7,28 @@
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';
 
+import type { ReactNode } from 'react';
+
 import { Layout } from '../app/layout';
+import { ROUTE_META, type RouteMeta } from '../app/route-meta';
 import { REMOTE_ROUTES } from '../app/route-table';
+import { NOT_FOUND_HEAD, NotFound } from '../components/not-found';
 import { RouteLoading } from '../components/route-loading';
 import { SNAPSHOT_SLOT } from './snapshot';
 
-export interface Frame {
+export interface Frame extends RouteMeta {
   remote: string;
   module: string;
+  /** The route's path as the route table writes it ('/Lands'): the canonical address's. */
+  path: string;
   /** The inner HTML of #root, with SNAPSHOT_SLOT where the page goes. */
   html: string;
+}
+
+/** A route whose path has a parameter (or the host's own /home): served plain, with its head. */
+export interface PatternRoute extends RouteMeta {
+  /** The path as a regular expression's source, matched case-insensitively. */
+  pattern: string;
 }
 
 export interface Frames {
@@ -24,29 +36,51 @@ export interface Frames {
   /** What the slot shows when the remote has no snapshot of the page. */
   loading: string;
   routes: Record<string, Frame>;
+  patterns: PatternRoute[];
+  /** Any other path: the not-found page in its frame, answered with a 404. */
+  notFound: RouteMeta & { html: string };
 }
+
+/** The frame (top bar, footer) around `page`, as a signed-out visitor sees it at `path`. */
+const framed = (path: string, page: ReactNode): string =>
+  renderToString(
+    <MemoryRouter initialEntries={[path]}>
+      <Routes>
+        <Route element={<Layout />}>
+          <Route path="*" element={page} />
+        </Route>
+      </Routes>
+    </MemoryRouter>,
+  );
+
+/** `/reset-password/:token` → `^/reset-password/[^/]+$`. */
+const patternOf = (path: string): string =>
+  `^${path
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/')}/?$`;
 
 export function renderFrames(): Frames {
   const routes: Record<string, Frame> = {};
+  const patterns: PatternRoute[] = [{ pattern: '^/home/?$', ...ROUTE_META['/'], index: false }];
   for (const { path, remote, module } of REMOTE_ROUTES) {
-    if (path.includes(':')) continue;
-    const html = renderToString(
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route element={<Layout />}>
-            <Route
-              path="*"
-              element={
-                <div className="remote-route" data-prerendered={remote} inert>
-                  {SNAPSHOT_SLOT}
-                </div>
-              }
-            />
-          </Route>
-        </Routes>
-      </MemoryRouter>,
+    if (path.includes(':')) {
+      patterns.push({ pattern: patternOf(path), ...ROUTE_META[path] });
+      continue;
+    }
+    const html = framed(
+      path,
+      <div className="remote-route" data-prerendered={remote} inert>
+        {SNAPSHOT_SLOT}
+      </div>,
     );
-    routes[path.toLowerCase()] = { remote, module, html };
+    routes[path.toLowerCase()] = { remote, module, path, html, ...ROUTE_META[path] };
   }
-  return { slot: SNAPSHOT_SLOT, loading: renderToString(<RouteLoading />), routes };
+  return {
+    slot: SNAPSHOT_SLOT,
+    loading: renderToString(<RouteLoading />),
+    routes,
+    patterns,
+    notFound: { html: framed('/not-found', <NotFound />), ...NOT_FOUND_HEAD },
+  };
 }

@@ -15,8 +15,9 @@ export function WalletMark({ size = 56 }: { size?: number }) {
 }
 
 /**
- * The browser-wallet choice of the Connect Wallet screens. WARNING: static — the
- * product calls no wallet here; `onChoose` only moves to the next static step.
+ * The browser-wallet choice of the Connect Wallet screens. It calls no wallet itself: `onChoose`
+ * moves to the next step (static on the wallet screens; on the profile's listing chain, the step
+ * whose Connect has the wallet sign the listing).
  */
 export function WalletOption({ onChoose }: { onChoose: () => void }) {
   return (

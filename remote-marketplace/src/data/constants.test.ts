@@ -1,7 +1,13 @@
-import { SAMPLE_SELL_ITEM } from './constants';
+import { OFFER_COUNT_LABEL, offerCountLabel, SELL_TILE_PRICE } from './constants';
 
-describe('the sample sell item', () => {
-  it('is Monkey Ape at 1800 USDT, fee 0.5, total 1800.5', () => {
-    expect(SAMPLE_SELL_ITEM).toEqual({ title: 'Monkey Ape', price: 1800, fee: 0.5, total: 1800.5 });
+describe('the marketplace constants', () => {
+  it("keep the Instant Sell tile's fixed price, 1800 USDT", () => {
+    expect(SELL_TILE_PRICE).toBe(1800);
+  });
+
+  it("write the offers tab 'Offer N', 'Offer 0' when there is none", () => {
+    expect(OFFER_COUNT_LABEL).toBe('Offer 0');
+    expect(offerCountLabel(0)).toBe('Offer 0');
+    expect(offerCountLabel(3)).toBe('Offer 3');
   });
 });

@@ -27,6 +27,16 @@ import type {
   WalletNonceResponse,
 } from '../contract/types';
 import type { CatalogueQuery } from '../contract/catalogue-query';
+import type {
+  BalanceAnswer,
+  CancelListingsAnswer,
+  CreateListingRequest,
+  CreateOfferRequest,
+  ListingAnswer,
+  ListingsAnswer,
+  OfferAnswer,
+  OffersAnswer,
+} from '../contract/market';
 import { http } from './http-client';
 
 interface Page {
@@ -188,6 +198,70 @@ export const api = {
           `/payment/sandbox/payment-intents/${encodeURIComponent(id)}/authenticate`,
           body,
         )
+        .then((r) => r.data),
+  },
+
+  // The market (docs/product.md, The market). Every call acts as the bearer token's user.
+  market: {
+    /** The text a wallet account signs to list an item (optional for other accounts). */
+    listingMessage: (body: CreateListingRequest) =>
+      http
+        .post<{ success: boolean; message: string }>('/market/listings/message', body)
+        .then((r) => r.data),
+    list: (body: CreateListingRequest) =>
+      http.post<ListingAnswer>('/market/listings', body).then((r) => r.data),
+    reprice: (listingId: string, price: number) =>
+      http
+        .patch<ListingAnswer>(`/market/listings/${encodeURIComponent(listingId)}`, { price })
+        .then((r) => r.data),
+    /** Cancels each listing it can; `results` says per row what became of it. */
+    cancelListings: (ids: readonly string[]) =>
+      http.post<CancelListingsAnswer>('/market/listings/cancel', { ids }).then((r) => r.data),
+    /** The user's listings, newest first: active ones, then ended ones (`status: 'all'`). */
+    listings: (
+      userId: string,
+      query: Page & { status?: 'active' | 'all' } = {},
+      options: Options = {},
+    ) =>
+      http
+        .get<ListingsAnswer>(`/market/listings/user/${encodeURIComponent(userId)}`, {
+          params: query,
+          signal: options.signal,
+        })
+        .then((r) => r.data),
+    offer: (body: CreateOfferRequest) =>
+      http.post<OfferAnswer>('/market/offers', body).then((r) => r.data),
+    /** Offers on the user's items: open and accepted ones, newest first. */
+    offersReceived: (userId: string, options: Options = {}) =>
+      http
+        .get<OffersAnswer>(`/market/offers/received/${encodeURIComponent(userId)}`, {
+          signal: options.signal,
+        })
+        .then((r) => r.data),
+    /** The user's own offers, newest first, whatever their status. */
+    offersMade: (userId: string, options: Options = {}) =>
+      http
+        .get<OffersAnswer>(`/market/offers/made/${encodeURIComponent(userId)}`, {
+          signal: options.signal,
+        })
+        .then((r) => r.data),
+    acceptOffer: (offerId: string) =>
+      http
+        .post<OfferAnswer>(`/market/offers/${encodeURIComponent(offerId)}/accept`, {})
+        .then((r) => r.data),
+    declineOffer: (offerId: string) =>
+      http
+        .post<OfferAnswer>(`/market/offers/${encodeURIComponent(offerId)}/decline`, {})
+        .then((r) => r.data),
+    cancelOffer: (offerId: string) =>
+      http
+        .post<OfferAnswer>(`/market/offers/${encodeURIComponent(offerId)}/cancel`, {})
+        .then((r) => r.data),
+    balance: (userId: string, options: Options = {}) =>
+      http
+        .get<BalanceAnswer>(`/market/balance/${encodeURIComponent(userId)}`, {
+          signal: options.signal,
+        })
         .then((r) => r.data),
   },
 

@@ -2,6 +2,7 @@
 export * from './catalogue-item';
 export * from './catalogue-query';
 export * from './constants';
+export * from './market';
 export * from './messages';
 export * from './types';
 export * from './validation';

@@ -1,4 +1,5 @@
 import type { ItemAttributes } from './catalogue-query';
+import type { ItemMarketState } from './market';
 
 /**
  * The entities (docs/product.md, Entities), as the front end reads them and the API returns them.
@@ -42,6 +43,13 @@ export interface CatalogueItem {
   attributes?: ItemAttributes;
   /** ISO date the item was listed (the `newest` sort). */
   listedAt?: string;
+  /** True while an active listing exists: the item can be bought at `price`. */
+  listed?: boolean;
+  /** The owner's display name ('Hyper Tek Vault' for the unsold catalogue) and id. */
+  owner?: string;
+  ownerId?: string;
+  /** Detail read only (`search/item/{id}`): the market state of the item. */
+  market?: ItemMarketState;
 }
 
 export interface ActivityEntry {
@@ -99,6 +107,10 @@ export interface PurchaseCheckResponse {
   success: boolean;
   exist: 'yes' | 'no';
   message?: string;
+  /** With 'no': what the caller pays now (the listing's price, or their accepted offer's). */
+  price?: number;
+  /** With 'no', when the caller's accepted offer reserves the item for them: until when (ISO). */
+  reservedUntil?: string | null;
 }
 
 /** Which card payment provider the API runs: Stripe itself, or the offline sandbox. */
@@ -225,18 +237,6 @@ export interface SandboxPaymentMethod {
   id: string;
   object: 'payment_method';
   card: { brand: string; last4: string };
-}
-
-/** Sample listings of the profile List tab (hard-coded in the product). */
-export interface Listing {
-  id: number;
-  name: string;
-  status: 'Active' | 'Inactive';
-  price: number;
-  floor: number;
-  qty: number;
-  image: string;
-  checked: boolean;
 }
 
 export interface SignupPayload {

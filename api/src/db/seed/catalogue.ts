@@ -1,9 +1,9 @@
 /**
  * The browsing catalogue: 120 NFAs and 60 land parcels with titles, serial numbers, prices,
  * descriptions, attributes (NFAs: rarity and category; lands: region and size), listing dates and
- * generated SVG art; 300 activity entries over the last 90 days; and a demo account
- * (demo@hypertek.local / HyperTek2117) with a few paid purchases (each also a 'Sale' in the
- * activity), so every screen has data. Deterministic: the same seed gives the same catalogue
+ * generated SVG art; 300 activity entries over the last 90 days; a demo account
+ * (demo@hypertek.local / HyperTek2117); and the market's story (market-story.ts: the house lists
+ * what it owns, pilots buy, list, offer and sell), so every screen has data. Deterministic: the same seed gives the same catalogue
  * (dates relative to today). The attributes and listing dates come from RNGs of their own, so
  * titles, serial numbers and prices are what they were before items had attributes.
  */
@@ -16,9 +16,9 @@ import {
 } from '@hypertek/shared/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import { activities, itemArt, items, orders, payments, users } from '../schema';
-import { PLATFORM_SELLER } from '../../repositories/payments-repository';
+import { activities, itemArt, items, users } from '../schema';
 import { createRng, renderItemSvg } from './art';
+import { listHouseItems, seedMarketStory } from './market-story';
 
 export const DEMO_USER = {
   email: 'demo@hypertek.local',
@@ -26,7 +26,7 @@ export const DEMO_USER = {
   fullName: 'Demo Pilot',
 } as const;
 
-export const SEED_COUNTS = { nfas: 120, lands: 60, activities: 300, demoPurchases: 4 } as const;
+export const SEED_COUNTS = { nfas: 120, lands: 60, activities: 300 } as const;
 
 export const NFA_ADJECTIVES = [
   'Obsidian',
@@ -300,46 +300,13 @@ export async function seedCatalogue(
   }
   await db.insert(activities).values(entries);
 
-  // A few paid purchases for the demo account: the history chart has bars.
-  let sales = 0;
-  const bought = inserted
-    .filter((_, index) => index % 37 === 5)
-    .slice(0, SEED_COUNTS.demoPurchases);
-  for (const [index, item] of bought.entries()) {
-    const paidAt = new Date(now - (index + 1) * 9 * dayMs);
-    const [order] = await db
-      .insert(orders)
-      .values({
-        userId: demo.id,
-        itemId: item.id,
-        status: 'paid',
-        amountCents: item.priceCents,
-        createdAt: paidAt,
-        paidAt,
-      })
-      .onConflictDoNothing()
-      .returning({ id: orders.id });
-    if (order === undefined) continue;
-    await db.insert(payments).values({
-      orderId: order.id,
-      userId: demo.id,
-      itemId: item.id,
-      amountCents: item.priceCents,
-      provider: 'seed',
-      createdAt: paidAt,
-    });
-    // A purchase is a sale in the activity, as a card payment records it.
-    await db.insert(activities).values({
-      itemId: item.id,
-      name: item.title,
-      type: 'Sale',
-      buyer: DEMO_USER.fullName,
-      seller: PLATFORM_SELLER,
-      buyerId: demo.id,
-      priceCents: item.priceCents,
-      occurredAt: paidAt,
-    });
-    sales++;
-  }
-  return { items: inserted.length, activities: entries.length + sales };
+  // The house lists what it owns; then the market's story: pilots buy, list, offer and sell.
+  await listHouseItems(database);
+  const story = await seedMarketStory(database, {
+    demoId: demo.id,
+    items: inserted,
+    now,
+    passwordHash: options.passwordHash,
+  });
+  return { items: inserted.length, activities: entries.length + story.activities };
 }

@@ -63,7 +63,7 @@ export async function seedLargeCatalogue(
     const end = Math.min(options.total, start + batch - 1);
     await database.rows(sql`
       insert into items (kind, title, serial_number, price_cents, description,
-                         rarity, category, region, size, listed_at)
+                         rarity, category, region, size, listed_at, listing_id)
       select
         kind,
         case when kind = 'land'
@@ -80,7 +80,9 @@ export async function seedLargeCatalogue(
         case when kind = 'nfa' then (${sql.raw(categories)})[1 + (hashint8(g::bigint)::bigint % 5 + 5) % 5] end,
         case when kind = 'land' then (${sql.raw(regions)})[region_no] end,
         case when kind = 'land' then ${sql.raw(sizeCase)} end,
-        ${listedFrom}::timestamptz + (g / 4) * interval '20 seconds'
+        ${listedFrom}::timestamptz + (g / 4) * interval '20 seconds',
+        -- The house lists each one: its listing's id now, the listing row below.
+        gen_random_uuid()
       from generate_series(${start}::int, ${end}::int) as g,
         lateral (select
           case when g % 3 = 0 then 'land' else 'nfa' end as kind,
@@ -90,6 +92,10 @@ export async function seedLargeCatalogue(
           1 + (hashint4(-g)::bigint % 9 + 9) % 9 as width,
           1 + (hashint8(-g::bigint)::bigint % 9 + 9) % 9 as depth) as drawn,
         lateral (select 1 + (k * 7919) % ${LAND_REGIONS.length} as region_no) as place`);
+    await database.rows(sql`
+      insert into listings (id, item_id, seller_id, kind, price_cents, created_at, updated_at)
+      select listing_id, id, owner_id, kind, price_cents, listed_at, listed_at from items
+      where id between ${start} and ${end}`);
     progress('items', end, options.total);
   }
   if (options.withoutSearchIndex !== true) {
@@ -98,5 +104,6 @@ export async function seedLargeCatalogue(
   }
   progress('analyze', options.total, options.total);
   await database.rows(sql`analyze items`);
+  await database.rows(sql`analyze listings`);
   return options.total;
 }

@@ -6,6 +6,7 @@
  * payments repository), with an idempotency key on every provider call.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import type { MarketRepository } from '../../repositories/market-repository';
 import type {
   AttemptRow,
   Claim,
@@ -26,11 +27,12 @@ import {
 export interface PaymentServiceOptions {
   provider: PaymentProvider;
   repository: PaymentsRepository;
+  market: MarketRepository;
   /** The site: an embedded-flow intent confirmed by the server returns to its /dashboard. */
   siteUrl: string;
   /** How long a request may hold an attempt while it calls the provider (longer than a call). */
   leaseMs: number;
-  /** Called after a purchase is recorded (public caches that show purchases). */
+  /** Called after a purchase is recorded (public caches that show purchases and owners). */
   onPurchase: () => void;
   log: FastifyBaseLogger;
 }
@@ -76,7 +78,7 @@ const HANDLED_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.paym
 const MAX_ROUNDS = 4;
 
 export function createPaymentService(options: PaymentServiceOptions) {
-  const { provider, repository, log } = options;
+  const { provider, repository, market, log } = options;
   const waitMs = options.leaseMs + 2_000;
 
   const recorded = (result: { recorded: boolean }) => {
@@ -239,8 +241,48 @@ export function createPaymentService(options: PaymentServiceOptions) {
     }
   }
 
+  /**
+   * A checkout hold that lapsed with its intent still open at the provider: the intent is
+   * cancelled there first (nobody can confirm it any more), then the order is voided. If the
+   * buyer paid meanwhile, the provider says so and that purchase is recorded instead.
+   */
+  async function releaseHold(orderId: string): Promise<void> {
+    const lapsed = await market.lapsedHold(orderId);
+    if (lapsed === undefined) return;
+    const attempt = lapsed.attempt;
+    if (attempt !== null && attempt.providerRef !== null && attempt.provider === provider.name) {
+      const intent = await provider.cancelIntent(
+        attempt.providerRef,
+        `${attempt.idempotencyKey}:cancel`,
+      );
+      const applied = await repository.applyIntent(intent, null);
+      if (applied !== null) recorded(applied);
+      if (intent.status === 'succeeded') return;
+    }
+    await market.voidLapsed(orderId);
+  }
+
+  /** The claim's refusals and releases: the outcome to answer, or null to claim again. */
+  async function settleClaim(
+    claim: Extract<Claim, { kind: 'refused' | 'release' }>,
+    round: number,
+  ): Promise<PayOutcome | null> {
+    if (claim.kind === 'refused') {
+      return { kind: 'refused', message: claim.message, code: null, statusCode: claim.status };
+    }
+    if (round > 0) return { kind: 'in_progress' };
+    try {
+      await releaseHold(claim.orderId);
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) return { kind: 'unavailable' };
+      throw error;
+    }
+    return null;
+  }
+
   return {
     provider,
+    releaseHold,
 
     /** The card form: pay for an item with a payment method, confirmed here. */
     async payWithCard(item: ItemToBuy, paymentMethodId: string): Promise<PayOutcome> {
@@ -255,6 +297,12 @@ export function createPaymentService(options: PaymentServiceOptions) {
         switch (claim.kind) {
           case 'paid':
             return { kind: 'already_paid' };
+          case 'refused':
+          case 'release': {
+            const outcome = await settleClaim(claim, round);
+            if (outcome !== null) return outcome;
+            continue;
+          }
           case 'open':
             return outcomeOf(claim.attempt);
           case 'busy': {
@@ -298,6 +346,16 @@ export function createPaymentService(options: PaymentServiceOptions) {
         switch (claim.kind) {
           case 'paid':
             return { kind: 'already_paid' };
+          case 'refused':
+          case 'release': {
+            const outcome = await settleClaim(claim, round);
+            if (outcome === null) continue;
+            return outcome.kind === 'refused' ||
+              outcome.kind === 'unavailable' ||
+              outcome.kind === 'in_progress'
+              ? outcome
+              : { kind: 'in_progress' };
+          }
           case 'open': {
             const { attempt } = claim;
             if (attempt.providerRef === null || attempt.clientSecret === null) {

@@ -63,6 +63,12 @@ export interface PaymentProvider {
   createIntent(input: CreateIntentInput): Promise<ConfirmResult>;
   confirmIntent(id: string, input: ConfirmIntentInput): Promise<ConfirmResult>;
   retrieveIntent(id: string): Promise<ProviderIntent>;
+  /**
+   * Cancels an intent that has not succeeded, so that nobody can confirm it any more (a lapsed
+   * checkout hold). An intent that succeeded meanwhile is answered as it is (status succeeded),
+   * not as an error: the caller then records that purchase.
+   */
+  cancelIntent(id: string, idempotencyKey: string): Promise<ProviderIntent>;
 }
 
 /** A verified provider event (Stripe webhook; the sandbox's own routes raise the same). */

@@ -163,6 +163,21 @@ export class SandboxProvider implements PaymentProvider {
     return toIntent(found.intent, found.method);
   }
 
+  async cancelIntent(id: string, idempotencyKey: string): Promise<ProviderIntent> {
+    const result = await this.idempotent(idempotencyKey, async (tx) => {
+      const row = await lockIntent(tx, id);
+      if (row === undefined) throw noSuchIntent(id);
+      if (row.status === 'succeeded' || row.status === 'canceled') {
+        return { intent: toIntent(row, null), declined: null };
+      }
+      return {
+        intent: toIntent(await update(tx, id, { status: 'canceled' }), null),
+        declined: null,
+      };
+    });
+    return result.intent;
+  }
+
   /** The browser confirms an intent it holds the client secret of (the embedded flow). */
   async confirmWithClientSecret(
     id: string,

@@ -94,6 +94,16 @@ export class StripeProvider implements PaymentProvider {
     }
   }
 
+  async cancelIntent(id: string, idempotencyKey: string): Promise<ProviderIntent> {
+    try {
+      return fromStripe(await this.stripe.paymentIntents.cancel(id, {}, { idempotencyKey }));
+    } catch (error) {
+      // Stripe refuses to cancel an intent that succeeded (or was canceled): read it as it is.
+      if (error instanceof Stripe.errors.StripeInvalidRequestError) return this.retrieveIntent(id);
+      throw mapError(error);
+    }
+  }
+
   /**
    * Verifies a webhook against the exact bytes received and its Stripe-Signature header.
    * WARNING: `raw` must be the body as sent; a re-serialized JSON body never verifies.

@@ -13,6 +13,10 @@ import {
 } from '../../repositories/activity-repository';
 import { createItemsRepository, type ItemsRepository } from '../../repositories/items-repository';
 import {
+  createMarketRepository,
+  type MarketRepository,
+} from '../../repositories/market-repository';
+import {
   createOrdersRepository,
   type OrdersRepository,
 } from '../../repositories/orders-repository';
@@ -35,11 +39,12 @@ declare module 'fastify' {
     ordersRepository: OrdersRepository;
     passwordResetsRepository: PasswordResetsRepository;
     walletNoncesRepository: WalletNoncesRepository;
+    marketRepository: MarketRepository;
   }
 }
 
 export default fp(
-  async (fastify, opts: { config: Config }) => {
+  async (fastify, opts: { config: Config; clock: () => number }) => {
     const { config } = opts;
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
@@ -71,6 +76,17 @@ export default fp(
       createPasswordResetsRepository(database, opts.config.resetTokenTtlMinutes),
     );
     fastify.decorate('walletNoncesRepository', createWalletNoncesRepository(database));
+    const { market } = config;
+    fastify.decorate(
+      'marketRepository',
+      createMarketRepository(database, {
+        clock: opts.clock,
+        checkoutHoldMs: market.checkoutHoldSeconds * 1000,
+        reservationMs: market.reservationSeconds * 1000,
+        commissionBps: market.commissionBps,
+        maxOpenOffers: market.maxOpenOffers,
+      }),
+    );
   },
   { name: 'database' },
 );

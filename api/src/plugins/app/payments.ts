@@ -39,7 +39,7 @@ export default fp(
         : null;
     const provider = sandbox ?? stripe;
     if (provider === null) throw new Error('no payment provider');
-    const repository = createPaymentsRepository(fastify.database);
+    const repository = createPaymentsRepository(fastify.database, fastify.marketRepository);
 
     fastify.decorate('paymentsRepository', repository);
     fastify.decorate('sandboxProvider', sandbox);
@@ -49,6 +49,7 @@ export default fp(
       createPaymentService({
         provider,
         repository,
+        market: fastify.marketRepository,
         siteUrl: config.siteUrl,
         // A Stripe call takes at most ~50 s with the SDK's retries; the sandbox answers at once.
         leaseMs: provider.name === 'stripe' ? 60_000 : 15_000,

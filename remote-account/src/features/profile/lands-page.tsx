@@ -6,7 +6,9 @@ import { userId } from './lib/display-name';
 export default function LandsPage() {
   return (
     <ProfileLayout title="Land">
-      {(user) => <CollectionGrid userId={userId(user)} kind="land" />}
+      {(user) => (
+        <CollectionGrid userId={userId(user)} walletAddress={user.WalletAddress} kind="land" />
+      )}
     </ProfileLayout>
   );
 }

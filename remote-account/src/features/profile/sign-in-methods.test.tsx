@@ -2,6 +2,7 @@ import type { User } from '@hypertek/shared';
 import { serveApi } from '@hypertek/shared/testing';
 import { screen, within } from '@testing-library/react';
 
+import { balanceRoute } from '../../test/market';
 import { renderAt } from '../../test/render';
 import { makeUser, signInAs } from '../../test/session';
 import LandsPage from './lands-page';
@@ -11,7 +12,7 @@ const WALLET = '0x52908400098527886e0f7030069857d2e4169ee7';
 
 /** The profile of `user`, with an empty market and land list. */
 async function profileOf(user: User, page: 'profile' | 'lands' = 'profile') {
-  serveApi({ '*': { data: { success: true, data: [] } } });
+  serveApi({ '*': { data: { success: true, data: [] } }, ...balanceRoute() });
   signInAs(user);
   if (page === 'profile') renderAt('/Profile', { '/Profile': <ProfilePage /> });
   else renderAt('/Lands', { '/Lands': <LandsPage /> });

@@ -43,7 +43,8 @@ function MethodLink(props: {
 }
 
 /**
- * /payment ('Make Offer' links here): choose how to pay. Card goes to /stripe-payment
+ * /payment (the failure page's 'Go Home' leads here; the item page's 'Make Offer' now goes
+ * straight to /offer): choose how to pay. Card goes to /stripe-payment
  * with the item; the wallet path is static (the wallet screens do nothing); an offer goes
  * to /offer.
  */

@@ -1,15 +1,34 @@
 import '../../styles/marketplace.css';
 
+import type { ItemKind } from '@hypertek/shared';
+import { lazy, Suspense } from 'react';
+
 import { usdt } from '../../lib/prices';
 import { useSellFlow } from './use-sell-flow';
-import { SellDialogs } from './sell-dialogs';
-import { SAMPLE_SELL_ITEM } from '../../data/constants';
+import { SELL_TILE_PRICE } from '../../data/constants';
 
 /**
- * The first tile of the market and land grids: a price and 'Sell Now', opening the sell flow.
+ * The dialogs (the seller's items, the listing, the wallet) load when they are first wanted, not
+ * with the catalogue's first screen; pointing at or focusing 'Sell Now' fetches them ahead.
+ */
+const loadSellDialogs = () => import('./sell-dialogs');
+const SellDialogs = lazy(() =>
+  loadSellDialogs().then((module) => ({ default: module.SellDialogs })),
+);
+const preload = () => void loadSellDialogs();
+
+/**
+ * The first tile of the market and land grids: a price and 'Sell Now', opening the sell flow over
+ * the seller's own items of `kind` (NFAs on the market page, lands on /land).
  * `headingLevel`: one below the grid's section heading (2 on /land, whose section is the h1).
  */
-export function InstantSellTile({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
+export function InstantSellTile({
+  kind = 'nfa',
+  headingLevel = 3,
+}: {
+  kind?: ItemKind;
+  headingLevel?: 2 | 3;
+}) {
   const flow = useSellFlow();
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
@@ -35,12 +54,29 @@ export function InstantSellTile({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) 
       <p className="muted">List an item from your hangar at the current floor.</p>
       <p className="ui-item-card-price">
         <span className="muted">Price</span>
-        <span className="price">{usdt(SAMPLE_SELL_ITEM.price)}</span>
+        <span className="price">{usdt(SELL_TILE_PRICE)}</span>
       </p>
-      <button type="button" className="btn btn-primary" aria-haspopup="dialog" onClick={flow.start}>
+      <button
+        type="button"
+        className="btn btn-primary"
+        aria-haspopup="dialog"
+        onClick={flow.start}
+        onPointerEnter={preload}
+        onFocus={preload}
+      >
         Sell Now
       </button>
-      <SellDialogs step={flow.step} onMove={flow.moveTo} onClose={flow.close} />
+      {flow.run > 0 && (
+        <Suspense fallback={null}>
+          <SellDialogs
+            key={flow.run}
+            kind={kind}
+            step={flow.step}
+            onMove={flow.moveTo}
+            onClose={flow.close}
+          />
+        </Suspense>
+      )}
     </article>
   );
 }

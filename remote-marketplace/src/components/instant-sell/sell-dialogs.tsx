@@ -1,29 +1,29 @@
 import '../../styles/dialogs.css';
 
+import {
+  itemTitle,
+  MESSAGES,
+  useSession,
+  type CreateListingRequest,
+  type ItemKind,
+} from '@hypertek/shared';
+import { listingNeedsWallet } from '@hypertek/shared/market';
+import { useRef } from 'react';
 import { Link } from 'react-router';
 
 import { DialogButtons, Modal } from '@hypertek/shared/ui';
+import { Loading } from '../loading';
 import { SMALL_SCREEN_QUERY, useMediaQuery } from '../../hooks/use-media-query';
-import { usdt } from '../../lib/prices';
+import { NothingToSell, SellForm, useSellDraft } from './sell-form';
+import { useOwnItems } from './use-own-items';
+import { useSellListing } from './use-sell-listing';
 import type { SellStep } from './use-sell-flow';
-import { SAMPLE_SELL_ITEM } from '../../data/constants';
 
 /** Where small screens go instead of the wallet dialogs. */
 export const WALLET_CONNECT_PATH = '/wallet-connect';
 
-function SampleItemArt() {
-  return (
-    <svg className="mp-sell-art" viewBox="0 0 80 80" aria-hidden="true">
-      <rect width="80" height="80" rx="10" fill="#151a36" />
-      <circle cx="40" cy="38" r="20" fill="none" stroke="#00e5ff" strokeWidth="3" />
-      <circle cx="33" cy="35" r="3" fill="#ff2bd6" />
-      <circle cx="47" cy="35" r="3" fill="#ff2bd6" />
-      <path d="M32 46 Q40 52 48 46" fill="none" stroke="#00e5ff" strokeWidth="3" />
-      <circle cx="18" cy="34" r="6" fill="none" stroke="#7a5cff" strokeWidth="3" />
-      <circle cx="62" cy="34" r="6" fill="none" stroke="#7a5cff" strokeWidth="3" />
-    </svg>
-  );
-}
+/** Said when the seller's items cannot be read. */
+export const OWN_ITEMS_FAILED = 'Your items could not be loaded right now.';
 
 function WalletIcon() {
   return (
@@ -41,19 +41,50 @@ function WalletIcon() {
 }
 
 interface SellDialogsProps {
+  kind: ItemKind;
   step: SellStep | null;
   onMove: (next: SellStep) => void;
   onClose: () => void;
 }
 
 /**
- * The sell flow's dialogs: 'Select item to sell' with the hard-coded sample item, then
- * 'Connect Wallet' offering a browser wallet, then a second 'Connect Wallet' with Connect and
- * Cancel. The wallet screens are static: Connect only closes. On small screens 'Sell Now' and the
- * wallet option are links to /wallet-connect.
+ * The sell flow's dialogs. 'Select item to sell' offers the signed-in seller's own items of
+ * `kind` (items already listed are shown, not chosen: their price changes on the Listing tab),
+ * a Price (the item's at first) and 'Expired In', with the fees and the terms; signed out it asks
+ * to sign in, and a seller with nothing to sell is told so. Its 'Sell Now' lists the item at
+ * once, unless the account is a wallet account whose browser has its wallet: then 'Connect
+ * Wallet' (the browser wallet) and a second 'Connect Wallet', whose Connect has the wallet sign
+ * the listing. Each step opens 100 ms after the previous one closes. On small screens 'Sell Now'
+ * and the wallet option are links to /wallet-connect.
  */
-export function SellDialogs({ step, onMove, onClose }: SellDialogsProps) {
+export function SellDialogs({ kind, step, onMove, onClose }: SellDialogsProps) {
   const small = useMediaQuery(SMALL_SCREEN_QUERY);
+  const { user, isLoggedInUser } = useSession();
+  const userId = isLoggedInUser ? (user?._id ?? user?.id ?? null) : null;
+  const walletAddress = user?.WalletAddress ?? null;
+  const own = useOwnItems(userId, kind, step !== null);
+  const items = own.status === 'ready' ? own.items : [];
+  const sell = useSellDraft(items);
+  const listing = useSellListing(userId, onClose);
+  // The listing the wallet steps sign: fixed when the seller leaves the first dialog.
+  const pending = useRef<CreateListingRequest | null>(null);
+
+  /** 'Sell Now': the listing at once, or the wallet steps for a wallet account. */
+  const sellNow = () => {
+    const { request } = sell;
+    if (!request || listing.busy) {
+      sell.reveal();
+      return;
+    }
+    if (listingNeedsWallet(walletAddress)) {
+      pending.current = request;
+      listing.clearError();
+      onMove('wallet');
+      return;
+    }
+    void listing.list(request);
+  };
+
   const cancel = (
     <button type="button" className="btn btn-ghost" onClick={onClose}>
       Cancel
@@ -61,12 +92,19 @@ export function SellDialogs({ step, onMove, onClose }: SellDialogsProps) {
   );
 
   if (step === 'select') {
+    // Something to sell: an item of the kind that is not listed yet.
+    const ready = userId !== null && sell.chosen !== null;
     return (
       <Modal
         title="Select item to sell"
         onClose={onClose}
+        // Focus moves in again when the seller's items arrive (onto 'Sell Now').
+        focusKey={`select-${userId === null ? 'signed-out' : own.status}`}
+        busy={listing.busy}
         actions={
-          small ? (
+          !ready ? (
+            cancel
+          ) : small ? (
             <>
               {cancel}
               <Link className="btn btn-primary" to={WALLET_CONNECT_PATH} data-autofocus>
@@ -78,36 +116,41 @@ export function SellDialogs({ step, onMove, onClose }: SellDialogsProps) {
               dismiss="Cancel"
               onDismiss={onClose}
               confirm="Sell Now"
-              onConfirm={() => onMove('wallet')}
+              onConfirm={sellNow}
+              busy={listing.busy}
+              busyLabel="Listing…"
             />
           )
         }
       >
-        <div className="mp-sell-item">
-          <SampleItemArt />
-          <div>
-            <p className="mp-strong">{SAMPLE_SELL_ITEM.title}</p>
-            <p className="price">{usdt(SAMPLE_SELL_ITEM.price)}</p>
+        {userId === null ? (
+          <div className="mp-sell-notice">
+            <p>{MESSAGES.loginFirst}</p>
+            <p className="muted">Sign in to sell an item from your collection.</p>
+            <Link className="btn btn-primary" to="/signin" data-autofocus>
+              Sign in
+            </Link>
           </div>
-        </div>
-        <dl className="mp-fees">
-          <div>
-            <dt>Price</dt>
-            <dd>{usdt(SAMPLE_SELL_ITEM.price)}</dd>
+        ) : own.status === 'loading' ? (
+          <Loading label="Loading your items" />
+        ) : own.status === 'error' ? (
+          <div className="mp-sell-notice">
+            <p role="alert">{OWN_ITEMS_FAILED}</p>
+            <button type="button" className="btn btn-ghost" onClick={own.retry}>
+              Try again
+            </button>
           </div>
-          <div>
-            <dt>Platform Fee</dt>
-            <dd>{usdt(SAMPLE_SELL_ITEM.fee)}</dd>
-          </div>
-          <div className="mp-fees-total">
-            <dt>Total Fee</dt>
-            <dd>${SAMPLE_SELL_ITEM.total}</dd>
-          </div>
-        </dl>
-        <p className="mp-terms muted">
-          By selling you agree to the Hyper Tek <Link to="/terms">Terms and Conditions</Link> and
-          confirm that you own this item and may transfer it.
-        </p>
+        ) : items.length === 0 ? (
+          <NothingToSell kind={kind} />
+        ) : (
+          <SellForm
+            items={items}
+            kind={kind}
+            sell={sell}
+            onSubmit={small ? () => undefined : sellNow}
+            error={listing.error}
+          />
+        )}
       </Modal>
     );
   }
@@ -145,23 +188,38 @@ export function SellDialogs({ step, onMove, onClose }: SellDialogsProps) {
   }
 
   if (step === 'connect') {
+    const chosen = sell.chosen;
     return (
       <Modal
         title="Connect Wallet"
         onClose={onClose}
+        busy={listing.busy}
         actions={
           <DialogButtons
             dismiss="Cancel"
             onDismiss={onClose}
             confirm="Connect"
-            onConfirm={onClose}
+            onConfirm={() => {
+              if (pending.current && !listing.busy) {
+                void listing.list(pending.current, walletAddress);
+              }
+            }}
+            busy={listing.busy}
+            busyLabel="Check your wallet…"
           />
         }
       >
         <div className="mp-connect">
           <WalletIcon />
-          <p>Connect your browser wallet to sell {SAMPLE_SELL_ITEM.title}.</p>
+          <p>
+            Connect your browser wallet to sell {chosen ? itemTitle(chosen, kind) : 'your item'}.
+          </p>
         </div>
+        {listing.error && (
+          <p className="form-error" role="alert">
+            {listing.error}
+          </p>
+        )}
         <p className="mp-terms muted">Hyper Tek never asks for your seed phrase or private key.</p>
       </Modal>
     );

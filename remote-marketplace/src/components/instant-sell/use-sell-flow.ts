@@ -10,6 +10,8 @@ export type SellStep = 'select' | 'wallet' | 'connect';
  */
 export function useSellFlow() {
   const [step, setStep] = useState<SellStep | null>(null);
+  // Each 'Sell Now' on the tile starts afresh: the dialogs' choices are the run's.
+  const [run, setRun] = useState(0);
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
   useEffect(() => () => clearTimeout(pending.current), []);
@@ -26,7 +28,11 @@ export function useSellFlow() {
 
   return {
     step,
-    start: useCallback(() => goTo('select'), [goTo]),
+    run,
+    start: useCallback(() => {
+      setRun((was) => was + 1);
+      goTo('select');
+    }, [goTo]),
     moveTo: useCallback((next: SellStep) => goTo(next, SELL_DIALOG_DELAY_MS), [goTo]),
     close: useCallback(() => goTo(null), [goTo]),
   };

@@ -3,7 +3,7 @@ import { deferred, signIn } from '@hypertek/shared/testing';
 import { screen, within } from '@testing-library/react';
 import type { ChartData, ChartOptions, Plugin } from 'chart.js';
 
-import { makeItem } from '../../test/fixtures';
+import { makeDetailItem } from '../../test/fixtures';
 import { list } from '../../test/http';
 import { serveItemApi } from '../../test/item-api';
 import { renderPage } from '../../test/render';
@@ -34,7 +34,7 @@ jest.mock('react-chartjs-2', () => ({
   },
 }));
 
-const land = makeItem('land', 3);
+const land = makeDetailItem('land', 3);
 const open = () => renderPage(<BuyLandPage />, { path: '/buy-land', state: land });
 const history = () => within(screen.getByRole('region', { name: 'Price History' }));
 const DAY = 86_400_000;

@@ -1,6 +1,13 @@
 import { DetailPage } from './components/detail-page';
+import { ITEM_READ, servedItemHead } from './lib/item-head';
 
 /** /buy-nfa: an NFA's detail page. */
 export default function BuyNfaPage() {
   return <DetailPage kind="nfa" />;
 }
+
+/** The detail read of `?id=`, made by the host's web server with the page. */
+export const preloadFetch = [ITEM_READ];
+
+/** The head the host's web server writes for the answer (title, preview card, Product data). */
+export const pageHead = (answer: unknown, status: number) => servedItemHead('nfa', answer, status);

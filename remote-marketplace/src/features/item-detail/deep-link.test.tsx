@@ -3,15 +3,16 @@ import { deferred } from '@hypertek/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { makeItem } from '../../test/fixtures';
+import { makeDetailItem, makeItem } from '../../test/fixtures';
 import { itemReply, serveItemApi, unknownItem } from '../../test/item-api';
 import { renderPage } from '../../test/render';
 import BuyLandPage from './buy-land-page';
 import BuyNfaPage from './buy-nfa-page';
 
-const relic18 = makeItem('nfa', 18);
-const relic7 = makeItem('nfa', 7);
-const land3 = makeItem('land', 3);
+// As the detail read answers them: with their owner and market state.
+const relic18 = makeDetailItem('nfa', 18);
+const relic7 = makeDetailItem('nfa', 7);
+const land3 = makeDetailItem('land', 3);
 
 const openNfa = (url: string, state: unknown = null) =>
   renderPage(<BuyNfaPage />, { path: '/buy-nfa', url, state });
@@ -152,6 +153,25 @@ describe('an item page without ?id=', () => {
     expect(title()).toBe('Neon Relic 18');
     // The item came with the navigation: nothing to read again.
     expect(itemCalls(sent)).toEqual([]);
+  });
+
+  it('reads again an item that came without its market state (a list card, an old saved item)', async () => {
+    const bare = makeItem('nfa', 18);
+    const answer = deferred();
+    const sent = serveItemApi({ 'GET /search/item/*': answer.route });
+    openNfa('/buy-nfa', bare);
+    expect(title()).toBe('Neon Relic 18');
+    await waitFor(() => expect(address()).toBe('/buy-nfa?id=nfa-18'));
+    expect(title()).toBe('Neon Relic 18');
+    answer.resolve(
+      itemReply({
+        ...relic18,
+        owner: 'Nova Pilot',
+        market: { ...relic18.market, owner: { id: 'u2', name: 'Nova Pilot' } },
+      }),
+    );
+    expect(await screen.findByText('Nova Pilot')).toBeInTheDocument();
+    expect(itemCalls(sent)).toEqual(['/search/item/nfa-18']);
   });
 
   it('prefers navigation state to the saved item', async () => {

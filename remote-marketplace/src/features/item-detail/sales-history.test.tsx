@@ -2,7 +2,7 @@ import { deferred } from '@hypertek/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { makeItem } from '../../test/fixtures';
+import { makeDetailItem } from '../../test/fixtures';
 import { list } from '../../test/http';
 import { makeSale, noSales, serveItemApi } from '../../test/item-api';
 import { renderPage } from '../../test/render';
@@ -13,7 +13,7 @@ import BuyNfaPage from './buy-nfa-page';
 jest.mock('react-chartjs-2', () => ({ Bar: () => <canvas /> }));
 jest.mock('chart.js', () => ({ Chart: { register: jest.fn() } }));
 
-const relic = makeItem('nfa', 18);
+const relic = makeDetailItem('nfa', 18);
 const open = () => renderPage(<BuyNfaPage />, { path: '/buy-nfa', state: relic });
 const sales = () => within(screen.getByRole('region', { name: 'Sales history' }));
 const salesCalls = (sent: { url: string }[]) =>
@@ -116,7 +116,7 @@ describe('Sales history on an item page', () => {
 
   it("comes below the land's price history", async () => {
     serveItemApi({ 'GET /activity/item/*': noSales });
-    renderPage(<BuyLandPage />, { path: '/buy-land', state: makeItem('land', 3) });
+    renderPage(<BuyLandPage />, { path: '/buy-land', state: makeDetailItem('land', 3) });
     const history = screen.getByRole('region', { name: 'Price History' });
     const salesRegion = screen.getByRole('region', { name: 'Sales history' });
     expect(

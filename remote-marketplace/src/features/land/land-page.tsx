@@ -38,7 +38,7 @@ export default function LandPage() {
           fetch={api.getLand}
           firstPage={LAND_PAGE_SIZE}
           nouns={NOUNS}
-          leading={<InstantSellTile headingLevel={2} />}
+          leading={<InstantSellTile kind="land" headingLevel={2} />}
           firstRead={preloadFetch[0]}
           headingLevel={2}
         />

@@ -1,4 +1,5 @@
-import { ACTIVITY_ROWS, api, CARDS_PER_LIST } from '@hypertek/shared';
+import { ACTIVITY_ROWS, api, CARDS_PER_LIST, type ActivityEntry } from '@hypertek/shared';
+import { memo, useDeferredValue, useMemo } from 'react';
 
 import { ActivityTable } from '@hypertek/shared/ui';
 import { Loading } from '../../components/loading';
@@ -8,46 +9,71 @@ import { usePagedList } from '../../hooks/use-paged-list';
 import { CatalogueSection } from './components/catalogue-section';
 import { MarketHero } from './components/market-hero';
 
+const NFA_MORE = { label: 'Explore All', to: '/nfa-expand' };
+const LAND_MORE = { label: 'Expand All', to: '/land' };
+
+/** The latest activity, or its indicator until its call finishes. */
+function ActivitySection({ rows, loading }: { rows: ActivityEntry[]; loading: boolean }) {
+  return (
+    <PageSection id="mp-section-activity" title="ACTIVITIES">
+      {loading ? (
+        <Loading label="Loading ACTIVITIES" />
+      ) : rows.length === 0 ? (
+        <p className="muted mp-note">No activity yet.</p>
+      ) : (
+        <ActivityTable rows={rows} caption="Latest marketplace activity" />
+      )}
+    </PageSection>
+  );
+}
+
+// Rendered again only when what they show changes.
+const Hero = memo(MarketHero);
+const Section = memo(CatalogueSection);
+const Activity = memo(ActivitySection);
+
+/** The first `count` items, the same array while `items` is. */
+const useFirst = <T,>(items: T[], count: number): T[] =>
+  useMemo(() => items.slice(0, count), [items, count]);
+
 /**
  * /market-place, the marketplace home: hero, the first 4 NFAs and lands, and the latest
  * activity. The three lists load on open, each with its own indicator until its call finishes.
+ * Each answer is shown as a deferred update: the store's update (synchronous) keeps what is on
+ * screen, and the new cards render in slices that yield to the browser, not in one long task per
+ * answer.
  */
 export default function MarketPlacePage() {
   const market = usePagedList('market', api.getMarket, CARDS_PER_LIST);
   const lands = usePagedList('land', api.getLand, CARDS_PER_LIST);
   const activity = usePagedList('activity', api.getActivity, ACTIVITY_ROWS);
+  const nfas = useFirst(useDeferredValue(market.items), CARDS_PER_LIST);
+  const nfasLoading = useDeferredValue(market.loading);
+  const landItems = useFirst(useDeferredValue(lands.items), CARDS_PER_LIST);
+  const landsLoading = useDeferredValue(lands.loading);
+  const rows = useFirst(useDeferredValue(activity.items), ACTIVITY_ROWS);
+  const rowsLoading = useDeferredValue(activity.loading);
 
   return (
     <MarketplacePage>
-      <MarketHero />
-      <CatalogueSection
+      <Hero />
+      <Section
         title="NFA"
         kind="nfa"
-        items={market.items.slice(0, CARDS_PER_LIST)}
-        loading={market.loading}
+        items={nfas}
+        loading={nfasLoading}
         skeletonCount={CARDS_PER_LIST}
-        more={{ label: 'Explore All', to: '/nfa-expand' }}
+        more={NFA_MORE}
       />
-      <CatalogueSection
+      <Section
         title="LAND"
         kind="land"
-        items={lands.items.slice(0, CARDS_PER_LIST)}
-        loading={lands.loading}
+        items={landItems}
+        loading={landsLoading}
         skeletonCount={CARDS_PER_LIST}
-        more={{ label: 'Expand All', to: '/land' }}
+        more={LAND_MORE}
       />
-      <PageSection id="mp-section-activity" title="ACTIVITIES">
-        {activity.loading ? (
-          <Loading label="Loading ACTIVITIES" />
-        ) : activity.items.length === 0 ? (
-          <p className="muted mp-note">No activity yet.</p>
-        ) : (
-          <ActivityTable
-            rows={activity.items.slice(0, ACTIVITY_ROWS)}
-            caption="Latest marketplace activity"
-          />
-        )}
-      </PageSection>
+      <Activity rows={rows} loading={rowsLoading} />
     </MarketplacePage>
   );
 }

@@ -1,28 +1,20 @@
-import { OFFER_EXPIRY_OPTIONS } from '@hypertek/shared';
+import { MESSAGES, useSession } from '@hypertek/shared';
 import { Link } from 'react-router';
 
-import { DataTable, type Column } from '@hypertek/shared/ui';
 import { MarketplacePage } from '../../components/marketplace-page';
 import { PageSection } from '../../components/page-section';
-import { itemPrice } from '../../lib/prices';
+import { MadeOffers } from './components/made-offers';
+import { ReceivedOffers } from './components/received-offers';
 
-/** The sample offers of the static offers table (the content is not from the API). */
-const SAMPLE_OFFERS = [
-  { id: 1, price: 1800, offer: 1650, from: 'NeonRider_2117', expire: OFFER_EXPIRY_OPTIONS[0] },
-  { id: 2, price: 1800, offer: 1500, from: 'Overlord.eth', expire: OFFER_EXPIRY_OPTIONS[1] },
-  { id: 3, price: 950, offer: 900, from: 'QuestRunner', expire: OFFER_EXPIRY_OPTIONS[2] },
-  { id: 4, price: 2400, offer: 2100, from: 'Pilot_Kaz', expire: OFFER_EXPIRY_OPTIONS[4] },
-] as const;
-
-const COLUMNS: readonly Column<(typeof SAMPLE_OFFERS)[number]>[] = [
-  { header: 'Price', cell: (row) => itemPrice(row.price) },
-  { header: 'Offer', cell: (row) => itemPrice(row.offer), className: 'price' },
-  { header: 'From', cell: (row) => row.from, className: 'mp-strong' },
-  { header: 'Expire', cell: (row) => row.expire },
-];
-
-/** /offer-received (also /offer-recieved): the static offers table (Price, Offer, From, Expire). */
+/**
+ * /offer-received (also /offer-recieved): the offers on the signed-in user's items, to accept or
+ * decline (Price, Offer, From, Expire), and below, 'Your offers': the offers the user made, to
+ * cancel, or to pay once accepted. Signed out: 'Please Login first!' and a way to sign in.
+ */
 export default function OfferReceivedPage() {
+  const { user, isLoggedInUser } = useSession();
+  const userId = isLoggedInUser ? (user?._id ?? user?.id ?? null) : null;
+
   return (
     <MarketplacePage>
       <PageSection
@@ -31,16 +23,29 @@ export default function OfferReceivedPage() {
         level={1}
         intro="Offers other pilots have made on your items."
       >
-        <DataTable
-          caption="Offers received"
-          columns={COLUMNS}
-          rows={SAMPLE_OFFERS}
-          rowKey={(row) => row.id}
-        />
+        {userId === null ? (
+          <div className="mp-notice">
+            <p className="lead">{MESSAGES.loginFirst}</p>
+            <Link className="btn btn-primary" to="/signin">
+              Sign in
+            </Link>
+          </div>
+        ) : (
+          <ReceivedOffers userId={userId} />
+        )}
         <p className="mp-note">
           <Link to="/market-place">Back to the marketplace</Link>
         </p>
       </PageSection>
+      {userId !== null && (
+        <PageSection
+          id="mp-offers-made-title"
+          title="Your offers"
+          intro="Offers you have made on other pilots' items."
+        >
+          <MadeOffers userId={userId} />
+        </PageSection>
+      )}
     </MarketplacePage>
   );
 }

@@ -8,7 +8,7 @@ import {
   utf8ToHex,
   walletErrorCode,
   type Eip1193Provider,
-} from '../lib/browser-wallet';
+} from '@hypertek/shared/market';
 import { WALLET_HELP } from '../lib/sign-in-texts';
 import {
   WALLET_HELP_TOAST_MS,

@@ -6,15 +6,25 @@ import { useCollection } from '../hooks/use-collection';
 import { BuyAssetsChain } from './buy-assets-chain';
 import { EmptyState } from './empty-state';
 import { OwnedItemCard } from './owned-item-card';
+import { ReadFailure } from './read-failure';
 
 const KIND_NAME: Record<ItemKind, string> = { nfa: 'collectibles', land: 'lands' };
 
 /**
  * The user's own items of one kind, in the profile's layout (up to 4 cards with 'List Now', else
- * 'No Listing'): what they really bought, newest first. A spinner shows while loading; a failure says
- * so, with 'Try again'.
+ * 'No Listing'): what they own, newest first, the listed ones with a 'Listed' chip. A spinner
+ * shows while loading; a failure says so, with 'Try again'. 'List Now' opens the listing chain.
  */
-export function CollectionGrid({ userId, kind }: { userId: string; kind: ItemKind }) {
+export function CollectionGrid({
+  userId,
+  walletAddress,
+  kind,
+}: {
+  userId: string;
+  /** The account's wallet, when it signs in with one: it signs its listings. */
+  walletAddress: string | null | undefined;
+  kind: ItemKind;
+}) {
   const collection = useCollection(userId, kind, CARDS_PER_LIST);
   const [chosen, setChosen] = useState<CatalogueItem | null>(null);
 
@@ -22,14 +32,11 @@ export function CollectionGrid({ userId, kind }: { userId: string; kind: ItemKin
     return <LoadingStatus label={`Loading your ${KIND_NAME[kind]}…`} />;
   if (collection.status === 'error') {
     return (
-      <div className="ac-center-status ac-collection-error" role="alert">
-        <p>
-          <strong>Your {KIND_NAME[kind]} could not be loaded.</strong> {collection.message}
-        </p>
-        <button type="button" className="btn btn-ghost" onClick={collection.retry}>
-          Try again
-        </button>
-      </div>
+      <ReadFailure
+        what={`Your ${KIND_NAME[kind]}`}
+        message={collection.message}
+        retry={collection.retry}
+      />
     );
   }
   if (collection.items.length === 0) {
@@ -48,7 +55,14 @@ export function CollectionGrid({ userId, kind }: { userId: string; kind: ItemKin
           <OwnedItemCard key={item._id || item.id} item={item} kind={kind} onChoose={setChosen} />
         ))}
       </ul>
-      {chosen && <BuyAssetsChain item={chosen} onClose={() => setChosen(null)} />}
+      {chosen && (
+        <BuyAssetsChain
+          item={chosen}
+          userId={userId}
+          walletAddress={walletAddress}
+          onClose={() => setChosen(null)}
+        />
+      )}
     </>
   );
 }

@@ -1,27 +1,35 @@
-import { formatPrice, type Listing } from '@hypertek/shared';
-import { DataTable, ItemArt, type Column } from '@hypertek/shared/ui';
+import { formatPrice, type MarketListing } from '@hypertek/shared';
+import { DataTable, ItemImage, type Column } from '@hypertek/shared/ui';
+
+import { isActive } from '../lib/listings';
 
 /**
- * The List tab's table: Listing, Status, Price, Floor, Qty and a checkbox per row; one card per
- * row on a phone, with 'Select all' above them.
+ * The List tab's table: Listing, Status, Price, Floor, Qty and a checkbox per row (only an active
+ * listing can be checked); one card per row on a phone, with 'Select all' above them.
  */
 export function ListingsTable({
   listings,
+  checked,
   onToggle,
   onToggleAll,
 }: {
-  listings: readonly Listing[];
-  onToggle: (id: number) => void;
+  listings: readonly MarketListing[];
+  /** The ids of the checked listings. */
+  checked: ReadonlySet<string>;
+  onToggle: (id: string) => void;
   onToggleAll: (checked: boolean) => void;
 }) {
-  const allChecked = listings.length > 0 && listings.every((l) => l.checked);
-  const columns: readonly Column<Listing>[] = [
+  const active = listings.filter(isActive);
+  const allChecked = active.length > 0 && active.every((l) => checked.has(l._id));
+  const columns: readonly Column<MarketListing>[] = [
     {
       header: 'Listing',
       lead: true,
       cell: (listing) => (
         <span className="ac-listing-name">
-          <ItemArt seed={listing.name} kind="nfa" className="ac-thumb" />
+          <span className="ac-thumb">
+            <ItemImage image={listing.image} alt="" kind={listing.kind} seed={listing.itemId} />
+          </span>
           {listing.name}
         </span>
       ),
@@ -35,7 +43,10 @@ export function ListingsTable({
       ),
     },
     { header: 'Price', cell: (listing) => formatPrice(listing.price), className: 'price' },
-    { header: 'Floor', cell: (listing) => formatPrice(listing.floor) },
+    {
+      header: 'Floor',
+      cell: (listing) => (listing.floor === null ? '—' : formatPrice(listing.floor)),
+    },
     { header: 'Qty', cell: (listing) => listing.qty },
     {
       header: 'Select',
@@ -48,6 +59,7 @@ export function ListingsTable({
             className="ac-check"
             aria-label="Select all listings"
             checked={allChecked}
+            disabled={active.length === 0}
             onChange={(e) => onToggleAll(e.target.checked)}
           />
         </label>
@@ -57,8 +69,10 @@ export function ListingsTable({
           type="checkbox"
           className="ac-check"
           aria-label={`Select ${listing.name}`}
-          checked={listing.checked}
-          onChange={() => onToggle(listing.id)}
+          checked={checked.has(listing._id)}
+          // Sold, Cancelled and Expired are final: nothing to cancel.
+          disabled={!isActive(listing)}
+          onChange={() => onToggle(listing._id)}
         />
       ),
     },
@@ -68,8 +82,8 @@ export function ListingsTable({
       caption="Listings"
       columns={columns}
       rows={listings}
-      rowKey={(listing) => listing.id}
-      rowClassName={(listing) => (listing.checked ? 'ac-row-checked' : undefined)}
+      rowKey={(listing) => listing._id}
+      rowClassName={(listing) => (checked.has(listing._id) ? 'ac-row-checked' : undefined)}
     />
   );
 }

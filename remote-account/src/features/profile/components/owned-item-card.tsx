@@ -1,7 +1,10 @@
 import { itemTitle, type CatalogueItem } from '@hypertek/shared';
 import { ITEM_CARD_ACTION, ItemCard } from '@hypertek/shared/ui';
 
-/** A collectible or land the user owns, with 'List Now' (which opens the profile's buy chain). */
+/**
+ * A collectible or land the user owns, with 'List Now' (which opens the profile's listing chain).
+ * A listed item wears a 'Listed' chip, and its price is the listing's.
+ */
 export function OwnedItemCard({
   item,
   kind,
@@ -19,14 +22,17 @@ export function OwnedItemCard({
       item={item}
       kind={kind}
       action={
-        <button
-          type="button"
-          className={ITEM_CARD_ACTION}
-          aria-label={`List Now: ${title}`}
-          onClick={() => onChoose({ ...item, title })}
-        >
-          List Now
-        </button>
+        <>
+          {item.listed === true && <span className="ac-chip ac-listed-chip">Listed</span>}
+          <button
+            type="button"
+            className={ITEM_CARD_ACTION}
+            aria-label={`List Now: ${title}`}
+            onClick={() => onChoose({ ...item, title })}
+          >
+            List Now
+          </button>
+        </>
       }
     />
   );

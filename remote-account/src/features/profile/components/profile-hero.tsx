@@ -5,7 +5,31 @@ import { displayName, userId } from '../lib/display-name';
 import { Avatar } from './avatar';
 import { HeroBanner } from './hero-banner';
 import { SignInMethods } from './sign-in-methods';
-import { PROFILE_BALANCE } from '../../../data/constants';
+import { useBalance } from '../hooks/use-balance';
+import { formatBalance } from '../lib/format-balance';
+
+/**
+ * The user's balance ('$3000'). While it loads, and when it cannot be read, a dash holds its place
+ * (same line, same size), and screen readers hear why.
+ */
+function Balance({ userId }: { userId: string }) {
+  const balance = useBalance(userId);
+  return (
+    <p className="ac-balance">
+      <span className="muted">Balance</span>
+      {balance.status === 'ready' ? (
+        <strong className="price">{formatBalance(balance.amount)}</strong>
+      ) : (
+        <strong className="price ac-balance-pending" data-testid="balance-pending">
+          <span aria-hidden="true">—</span>
+          <span className="visually-hidden">
+            {balance.status === 'loading' ? 'loading' : 'not available right now'}
+          </span>
+        </strong>
+      )}
+    </p>
+  );
+}
 
 /** Banner, avatar, name, bio, id, balance and 'Edit Profile'. */
 export function ProfileHero({ user }: { user: User }) {
@@ -26,10 +50,7 @@ export function ProfileHero({ user }: { user: User }) {
           <SignInMethods user={user} />
         </div>
         <div className="ac-profile-side">
-          <p className="ac-balance">
-            <span className="muted">Balance</span>
-            <strong className="price">{PROFILE_BALANCE}</strong>
-          </p>
+          <Balance userId={userId(user)} />
           <Link to="/edit" className="btn btn-ghost">
             Edit Profile
           </Link>

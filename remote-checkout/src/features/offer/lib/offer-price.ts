@@ -1,17 +1,11 @@
-/** The offer's price: what the form accepts, and what it says otherwise. */
+/** The offer's price: the market's one rule (`validateMarketPrice`, which the API applies too). */
+import { MARKET_MESSAGES, validateMarketPrice } from '@hypertek/shared';
 
-export const OFFER_PRICE_ERRORS = {
-  empty: 'Enter the price you offer',
-  invalid: 'Price must be a positive number',
-} as const;
-
-/** The price typed, read: a positive amount, or why it is not one. */
-export function readOfferPrice(
-  text: string,
-  badInput = false,
-): number | keyof typeof OFFER_PRICE_ERRORS {
-  if (badInput) return 'invalid';
-  if (text.trim() === '') return 'empty';
-  const amount = Number(text);
-  return Number.isFinite(amount) && amount > 0 ? amount : 'invalid';
+/**
+ * The price typed, read: the amount in dollars, or the message saying why it is refused ('Enter a
+ * price', 'Price must be a positive number', at most 1,000,000, at most 2 decimals). `badInput`:
+ * the number field holds text it cannot read ('1e'), its value is then empty.
+ */
+export function readOfferPrice(text: string, badInput = false): number | string {
+  return badInput ? MARKET_MESSAGES.priceInvalid : validateMarketPrice(text);
 }

@@ -1,10 +1,11 @@
-import { itemId, type ItemKind } from '@hypertek/shared';
+import { itemId, useDocumentHead, type ItemKind } from '@hypertek/shared';
 import type { ReactNode } from 'react';
 
 import { EmptyCollection } from '../../../components/empty-collection';
 import { MarketplacePage } from '../../../components/marketplace-page';
 import { useDetailItem } from '../hooks/use-detail-item';
 import { usePaymentReturn } from '../hooks/use-payment-return';
+import { itemHead, itemNotFoundHead, itemPageHead } from '../lib/item-head';
 import { DetailSkeleton, ItemLoadError, ItemNotFound } from './detail-states';
 import { ItemDetail } from './item-detail';
 import { SalesHistory } from './sales-history';
@@ -18,6 +19,15 @@ import { SalesHistory } from './sales-history';
 export function DetailPage({ kind, children }: { kind: ItemKind; children?: ReactNode }) {
   const detail = useDetailItem(kind);
   usePaymentReturn();
+  // The tab's title and description follow the item (over the route's), and never stay those
+  // of the item shown before while another loads or fails.
+  useDocumentHead(
+    detail.status === 'ready'
+      ? itemHead(detail.item, kind)
+      : detail.status === 'not-found'
+        ? itemNotFoundHead(kind)
+        : itemPageHead(kind),
+  );
   return (
     <MarketplacePage>
       {detail.status === 'ready' ? (

@@ -1,17 +1,17 @@
-import { itemSerial, itemTitle, type ItemKind, type WireItem } from '@hypertek/shared';
+import { itemSerial, itemTitle, useSession, type ItemKind, type WireItem } from '@hypertek/shared';
 import '../../../styles/item-detail.css';
 
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { ItemImage } from '@hypertek/shared/ui';
+import { formatDateTime } from '../../../lib/dates';
 import { itemPrice } from '../../../lib/prices';
 import { usePurchaseCheck } from '../hooks/use-purchase-check';
+import { useReservation } from '../hooks/use-reservation';
+import { buyBlocked, HOUSE_TAKES_NO_OFFERS, initials, marketStatus } from '../lib/market-status';
 import { BuyDialogs, type BuyStep } from './buy-dialogs';
-import { NFA_VIEWS_LABEL, OFFER_COUNT_LABEL } from '../../../data/constants';
-
-/** The owner every detail page shows: a fixed placeholder. */
-export const PLACEHOLDER_OWNER = 'Hyper Tek Vault';
+import { NFA_VIEWS_LABEL, offerCountLabel } from '../../../data/constants';
 
 interface ItemDetailProps {
   item: WireItem;
@@ -20,23 +20,46 @@ interface ItemDetailProps {
   children?: ReactNode;
 }
 
+const BADGE_CLASS = {
+  Listed: 'mp-listed',
+  'Not listed': 'mp-unlisted',
+  Reserved: 'mp-reserved',
+} as const;
+
 /**
- * The item detail: image, title, serial number, price, 'Listed', the placeholder owner
- * and, for NFAs, '505 Views'; tabs Overview and 'Offer 0'; 'Buy Now' (the buy dialogs, then the
- * card payment), 'Buy With Card' (straight to the offer form) and 'Make Offer' (/payment).
+ * The item detail: image, title, serial number, price, its market badge ('Listed', 'Not listed'
+ * or 'Reserved'), its owner and, for NFAs, '505 Views'; tabs Overview and 'Offer N' (the open
+ * offers); 'Buy Now' (the buy dialogs, then the card payment), 'Buy With Card' (the same check,
+ * then the offer form) and 'Make Offer' (straight to the offer form). The owner cannot buy or make
+ * an offer ('This is yours'); nobody can buy an item that is not listed, unless it is reserved
+ * for them (their accepted offer, at its price), nor one reserved for another buyer; nobody makes
+ * an offer on the house's items (it sells at its listed price only).
  */
 export function ItemDetail({ item, kind, children }: ItemDetailProps) {
   const title = itemTitle(item, kind);
   const serial = itemSerial(item);
   const [step, setStep] = useState<BuyStep | null>(null);
   const { check, checking } = usePurchaseCheck(item);
+  const { user } = useSession();
+  const viewerId = user?._id ?? user?.id ?? null;
+  const status = marketStatus(item, viewerId);
+  const reservation = useReservation(item, status, viewerId);
+  const blocked = buyBlocked(status, reservation);
+  const reasonId = useId();
+  const reason = blocked?.reason ?? null;
+  // 'Make Offer': not on one's own item, nor on the house's (it sells at its price only).
+  const offerBlocked = status.isOwner ? reason : status.isHouse ? HOUSE_TAKES_NO_OFFERS : null;
+  const offerReasonId = offerBlocked === reason ? reasonId : `${reasonId}-offer`;
+  const mine = reservation.for === 'viewer' ? reservation.offer : null;
+  // What the buy dialogs show: the viewer's accepted offer, else the listing's price.
+  const price = mine ? mine.offer : item.price;
 
   return (
     <article className="container mp-detail" aria-labelledby="mp-detail-title">
       {/* The image stays in view beside the details, and only there: not over what comes below. */}
       <div className="mp-detail-aside">
         <div className="mp-detail-media">
-          <ItemImage image={item.image} alt={title} kind={kind} />
+          <ItemImage image={item.image} alt={title} kind={kind} priority />
         </div>
       </div>
       <div className="mp-detail-info">
@@ -45,17 +68,17 @@ export function ItemDetail({ item, kind, children }: ItemDetailProps) {
         <ul className="mp-detail-meta">
           {serial && <li className="mp-serial">#{serial}</li>}
           <li>
-            <span className="mp-listed">Listed</span>
+            <span className={BADGE_CLASS[status.badge]}>{status.badge}</span>
           </li>
           {kind === 'nfa' && <li className="muted">{NFA_VIEWS_LABEL}</li>}
         </ul>
         <div className="mp-owner">
           <span className="mp-owner-avatar" aria-hidden="true">
-            HT
+            {initials(status.owner)}
           </span>
           <span>
             <span className="muted mp-block">Owner</span>
-            <span className="mp-strong">{PLACEHOLDER_OWNER}</span>
+            <span className="mp-strong">{status.owner}</span>
           </span>
         </div>
 
@@ -67,6 +90,8 @@ export function ItemDetail({ item, kind, children }: ItemDetailProps) {
               type="button"
               className="btn btn-primary"
               aria-haspopup="dialog"
+              disabled={blocked !== null}
+              aria-describedby={reason ? reasonId : undefined}
               onClick={() => setStep('assets')}
             >
               Buy Now
@@ -74,15 +99,43 @@ export function ItemDetail({ item, kind, children }: ItemDetailProps) {
             <button
               type="button"
               className="btn btn-ghost"
-              disabled={checking}
+              disabled={checking || blocked !== null}
+              aria-describedby={reason ? reasonId : undefined}
               onClick={() => void check('offer')}
             >
               Buy With Card
             </button>
-            <Link className="btn btn-ghost" to="/payment" state={item}>
-              Make Offer
-            </Link>
+            {offerBlocked ? (
+              <button
+                type="button"
+                className="btn btn-ghost"
+                disabled
+                aria-describedby={offerReasonId}
+              >
+                Make Offer
+              </button>
+            ) : (
+              <Link className="btn btn-ghost" to="/offer" state={item}>
+                Make Offer
+              </Link>
+            )}
           </div>
+          {reason && (
+            <p id={reasonId} className="mp-detail-reason">
+              {reason}
+            </p>
+          )}
+          {offerBlocked && offerBlocked !== reason && (
+            <p id={offerReasonId} className="mp-detail-reason">
+              {offerBlocked}
+            </p>
+          )}
+          {mine && (
+            <p className="mp-detail-reason mp-detail-reserved-note">
+              Reserved for you until {formatDateTime(mine.reservedUntil)}: your accepted offer,{' '}
+              {itemPrice(mine.offer)}.
+            </p>
+          )}
         </div>
 
         <nav className="mp-detail-tabs" aria-label="Item">
@@ -90,7 +143,7 @@ export function ItemDetail({ item, kind, children }: ItemDetailProps) {
             Overview
           </span>
           <Link className="mp-tab" to="/offer-recieved">
-            {OFFER_COUNT_LABEL}
+            {offerCountLabel(status.offers)}
           </Link>
         </nav>
         <div className="mp-detail-overview">
@@ -105,7 +158,7 @@ export function ItemDetail({ item, kind, children }: ItemDetailProps) {
       {children && <div className="mp-detail-extra">{children}</div>}
       <BuyDialogs
         step={step}
-        price={item.price}
+        price={price}
         title={title}
         checking={checking}
         onNext={() => setStep('confirm')}

@@ -1,5 +1,6 @@
 import {
   api,
+  firstData,
   isCatalogueItem,
   itemId,
   type ItemKind,
@@ -12,6 +13,9 @@ import { hasFailed, useApiQuery } from '@hypertek/shared/data';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
+import { marketKeys } from '../../../lib/market-reads';
+import { firstItemAnswer, itemReadPath } from '../lib/item-head';
+
 /** What a detail page shows. */
 export type DetailItemState =
   | { status: 'ready'; item: WireItem }
@@ -23,6 +27,9 @@ export type DetailItemState =
   | { status: 'error'; retry: () => void }
   /** No id, no navigation state, no saved item. */
   | { status: 'none' };
+
+/** How long the answer that came with the page counts as fresh (it is seconds old at most). */
+const FIRST_ANSWER_FRESH_MS = 30_000;
 
 /** What the server says of an id: its item, or that there is none. A failed read throws. */
 type Answer = { status: 'ok'; item: WireItem } | { status: 'not-found' };
@@ -51,16 +58,18 @@ async function fetchItem(id: string, signal: AbortSignal): Promise<Answer> {
  *   link, a reload and Back show that item. If navigation state or the saved item has the same
  *   id, it shows at once while the fresh copy loads (and stays if the server cannot be reached).
  * - Without an id: navigation state, else the item saved under `paymentItem`; the address then
- *   gets its `?id=` (replaced, state kept), so reloading or sharing shows the same item.
+ *   gets its `?id=` (replaced, state kept), so reloading or sharing shows the same item. Such an
+ *   item is read again only when it lacks its market state (`market`: owner, listing, offers).
  * - An item of the other kind (an NFA's id on /buy-land) is sent to its own page, same id.
  *
  * Whatever is shown is saved under `paymentItem`, for a reload and for the checkout pages.
  */
 export function useDetailItem(kind: ItemKind): DetailItemState {
-  const { pathname, search, state } = useLocation() as {
+  const { pathname, search, state, key } = useLocation() as {
     pathname: string;
     search: string;
     state: unknown;
+    key: string;
   };
   const navigate = useNavigate();
   const urlId = new URLSearchParams(search).get('id')?.trim() || null;
@@ -70,19 +79,34 @@ export function useDetailItem(kind: ItemKind): DetailItemState {
   const knownId = known ? itemId(known) : null;
 
   // The id this page writes into the address itself (below): the item is in hand, nothing to
-  // fetch once it is there. Noted while rendering, the way React adjusts state to new props.
+  // fetch once it is there, unless it lacks its market state (owner, listing, offers), which only
+  // the detail read answers. Noted while rendering, the way React adjusts state to new props.
   const [placed, setPlaced] = useState<string | null>(null);
   if (urlId === null && knownId && placed !== knownId) setPlaced(knownId);
 
   const sameKind = !known?.kind || known.kind === kind;
   const placeholder = urlId !== null && knownId === urlId && sameKind ? known : null;
-  const fetching = urlId !== null && !(urlId === placed && placeholder);
+  const fetching = urlId !== null && !(urlId === placed && placeholder?.market);
+  // The document's first view of an item link: the host's web server may have put the detail
+  // read's answer in the page (drawn with it): used as it is, without asking again for a while.
+  // Only for the id it was read for: another id on the same page is asked for.
+  const first = useMemo(
+    () =>
+      key === 'default' && urlId !== null
+        ? (firstItemAnswer(firstData(itemReadPath(urlId))) ?? undefined)
+        : undefined,
+    [key, urlId],
+  );
+  const onServer = typeof document === 'undefined';
   const read = useApiQuery({
-    queryKey: ['item', urlId],
+    queryKey: marketKeys.item(urlId ?? ''),
     queryFn: ({ signal }) => fetchItem(urlId ?? '', signal),
-    enabled: fetching,
+    // Drawn on the server: what came with the page, nothing else (the cache outlives a render).
+    enabled: fetching && !onServer,
+    initialData: first,
+    ...(first ? { staleTime: FIRST_ANSWER_FRESH_MS } : {}),
   });
-  const fresh = fetching ? (read.data ?? null) : null;
+  const fresh = fetching ? ((onServer ? first : read.data) ?? null) : null;
   const failed = fetching && hasFailed(read);
 
   // No id in the address: give the item its address (replace, so Back is not doubled).

@@ -1,0 +1,565 @@
+/**
+ * The secondary market (docs/product.md, The market): listings (list, reprice, cancel in bulk,
+ * a wallet account's signed listing), offers (make, accept, decline, cancel; received and made)
+ * and the seller's balance. Every call acts as the bearer token's user: naming another user is a
+ * 403, acting on another user's listing or offer is a 403, and a refusal changes nothing.
+ */
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  DEFAULT_LISTING_EXPIRY,
+  EXPIRY_DURATION_MS,
+  isExpiryOption,
+  MARKET_MESSAGES,
+  validateMarketPrice,
+  type OfferExpiry,
+} from '@hypertek/shared/contract';
+import { getAddress, isAddress, isHex, verifyMessage } from 'viem';
+import type { Config } from '../config/env';
+import type { BodyValidator } from '../plugins/app/error-handler';
+import { badRequest, HttpError } from '../lib/errors';
+import { parseItemId } from '../repositories/items-repository';
+import {
+  MARKET_API_MESSAGES,
+  type NeedsRelease,
+  type Refusal,
+} from '../repositories/market-repository';
+import { bearer, errors, ListResponse, MAX_PAGE_SIZE, Nullable, UserIdParams } from './schemas';
+
+export const MARKET_ROUTE_MESSAGES = {
+  noWallet: 'This account has no wallet to sign a listing with',
+  signatureMismatch: 'The listing signature does not match your wallet',
+  messageMismatch: 'The signed text is not the listing asked for: ask for it again',
+  idsRequired: 'Choose at least one listing',
+  tooMany: 'At most 50 listings at once',
+  cancelledCount: (n: number, of: number) => `${n} of ${of} listing(s) cancelled`,
+} as const;
+
+const Kind = Type.Union([Type.Literal('nfa'), Type.Literal('land')]);
+const ItemRef = Type.Union([Type.String({ maxLength: 100 }), Type.Integer({ minimum: 0 })]);
+const Price = Type.Union([Type.Number(), Type.String({ maxLength: 30 })], {
+  description: 'Dollars, more than 0, at most 1,000,000, two decimals at most',
+});
+const Expiry = Type.String({
+  maxLength: 20,
+  description: "One of '6 Hours', '12 Hours', '6 Months', '12 Months', '1 Year'",
+});
+
+const ListingSchema = Type.Object({
+  _id: Type.String(),
+  itemId: Type.String(),
+  kind: Kind,
+  name: Type.String(),
+  serialNumber: Type.String(),
+  image: Type.Optional(Type.String()),
+  status: Type.Union([
+    Type.Literal('Active'),
+    Type.Literal('Sold'),
+    Type.Literal('Cancelled'),
+    Type.Literal('Expired'),
+  ]),
+  price: Type.Number(),
+  floor: Nullable(Type.Number({ description: 'The cheapest active listing of the kind' })),
+  qty: Type.Integer(),
+  expiresAt: Nullable(Type.String({ format: 'date-time' })),
+  createdAt: Type.String({ format: 'date-time' }),
+  buyer: Type.Optional(Nullable(Type.String())),
+});
+
+const OfferSchema = Type.Object({
+  _id: Type.String(),
+  itemId: Type.String(),
+  kind: Kind,
+  title: Type.String(),
+  serialNumber: Type.String(),
+  image: Type.Optional(Type.String()),
+  price: Nullable(Type.Number({ description: "The item's listing price now" })),
+  offer: Type.Number({ description: 'The amount offered' }),
+  from: Type.String(),
+  fromId: Type.String(),
+  to: Type.String(),
+  status: Type.Union([
+    Type.Literal('Open'),
+    Type.Literal('Accepted'),
+    Type.Literal('Declined'),
+    Type.Literal('Cancelled'),
+    Type.Literal('Expired'),
+    Type.Literal('Sold'),
+  ]),
+  expiresAt: Type.String({ format: 'date-time' }),
+  createdAt: Type.String({ format: 'date-time' }),
+  reservedUntil: Nullable(Type.String({ format: 'date-time' })),
+});
+
+const ListingAnswer = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  listing: ListingSchema,
+});
+const OfferAnswer = Type.Object({
+  success: Type.Literal(true),
+  message: Type.String(),
+  offer: OfferSchema,
+});
+const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
+
+const ListingBody = Type.Object({
+  itemId: Type.Optional(ItemRef),
+  price: Type.Optional(Price),
+  expiresIn: Type.Optional(Expiry),
+  message: Type.Optional(Type.String({ maxLength: 1000 })),
+  signature: Type.Optional(Type.String({ maxLength: 200 })),
+});
+const OfferBody = Type.Object({
+  itemId: Type.Optional(ItemRef),
+  price: Type.Optional(Price),
+  expiresIn: Type.Optional(Expiry),
+});
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The body's item, price and expiry, in the forms' words (the same rules as the forms). */
+function readTerms(
+  body: Record<string, unknown>,
+  defaultExpiry: OfferExpiry | null,
+): string | { itemId: number | null; priceCents: number; expiresIn: OfferExpiry } {
+  const { price, expiresIn } = body;
+  const itemId =
+    typeof body.itemId === 'string' || typeof body.itemId === 'number'
+      ? String(body.itemId).trim()
+      : '';
+  if (itemId === '') return MARKET_MESSAGES.itemRequired;
+  const amount = validateMarketPrice(price);
+  if (typeof amount === 'string') return amount;
+  const expiry = expiresIn ?? defaultExpiry;
+  if (!isExpiryOption(expiry)) return MARKET_MESSAGES.expiryInvalid;
+  return { itemId: parseItemId(itemId), priceCents: Math.round(amount * 100), expiresIn: expiry };
+}
+
+const termsValidator =
+  (defaultExpiry: OfferExpiry | null): BodyValidator =>
+  (body) => {
+    const terms = readTerms(body, defaultExpiry);
+    return typeof terms === 'string' ? terms : null;
+  };
+
+const refusal = (result: Refusal): HttpError => new HttpError(result.status, result.message);
+
+const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {
+  const { siteUrl } = opts.config;
+  const market = fastify.marketRepository;
+  const changed = () => fastify.activityFeedCache.clear();
+
+  /**
+   * Runs a market action; when a lapsed checkout hold stands in the way with its payment still
+   * open at the provider, cancels that payment there first and runs the action once more.
+   */
+  async function run<T extends { kind: string }>(
+    action: () => Promise<T | NeedsRelease>,
+  ): Promise<Exclude<T, NeedsRelease | Refusal>> {
+    let result = await action();
+    if (result.kind === 'release') {
+      await fastify.payments.releaseHold((result as NeedsRelease).orderId);
+      result = await action();
+      if (result.kind === 'release') throw new HttpError(409, MARKET_API_MESSAGES.busy);
+    }
+    if (result.kind === 'refused') throw refusal(result as unknown as Refusal);
+    return result as Exclude<T, NeedsRelease | Refusal>;
+  }
+
+  const itemOf = (itemId: number | null): number => {
+    if (itemId === null) throw new HttpError(404, MARKET_API_MESSAGES.itemNotFound);
+    return itemId;
+  };
+
+  fastify.post(
+    '/market/listings/message',
+    {
+      config: { validateBody: termsValidator(DEFAULT_LISTING_EXPIRY) },
+      schema: {
+        tags: ['market'],
+        summary: 'The text a wallet account signs (personal_sign) to list an item',
+        security: bearer,
+        body: ListingBody,
+        response: {
+          200: Type.Object({ success: Type.Literal(true), message: Type.String() }),
+          ...errors(400, 401, 404, 413),
+        },
+      },
+    },
+    async (request) => {
+      const user = await fastify.auth.requireUser(request);
+      const terms = readTerms(request.body, DEFAULT_LISTING_EXPIRY);
+      if (typeof terms === 'string') throw badRequest(terms);
+      if (user.walletAddress === null) throw badRequest(MARKET_ROUTE_MESSAGES.noWallet);
+      return {
+        success: true as const,
+        message: market.listingMessage({
+          itemId: itemOf(terms.itemId),
+          priceCents: terms.priceCents,
+          expiresIn: terms.expiresIn,
+          address: getAddress(user.walletAddress),
+        }),
+      };
+    },
+  );
+
+  fastify.post(
+    '/market/listings',
+    {
+      config: {
+        validateBody: termsValidator(DEFAULT_LISTING_EXPIRY),
+        multilineFields: ['message'],
+      },
+      schema: {
+        tags: ['market'],
+        summary:
+          'Lists an item the caller owns at a price until the chosen time; one active listing per item',
+        security: bearer,
+        body: ListingBody,
+        response: { 201: ListingAnswer, ...errors(400, 401, 403, 404, 409, 413) },
+      },
+    },
+    async (request, reply) => {
+      const user = await fastify.auth.requireUser(request);
+      const terms = readTerms(request.body, DEFAULT_LISTING_EXPIRY);
+      if (typeof terms === 'string') throw badRequest(terms);
+      const itemId = itemOf(terms.itemId);
+      const { message, signature } = request.body;
+      let signed: { message: string; signature: string } | null = null;
+      if (signature !== undefined && signature !== '') {
+        // A wallet account's signed listing: the text must be the one for these terms, signed by
+        // the account's own wallet.
+        if (user.walletAddress === null || !isAddress(user.walletAddress, { strict: false })) {
+          throw badRequest(MARKET_ROUTE_MESSAGES.noWallet);
+        }
+        const address = getAddress(user.walletAddress);
+        const expected = market.listingMessage({
+          itemId,
+          priceCents: terms.priceCents,
+          expiresIn: terms.expiresIn,
+          address,
+        });
+        if (message !== expected) throw badRequest(MARKET_ROUTE_MESSAGES.messageMismatch);
+        const valid =
+          isHex(signature) &&
+          (await verifyMessage({ address, message: expected, signature }).catch(() => false));
+        if (!valid) throw badRequest(MARKET_ROUTE_MESSAGES.signatureMismatch);
+        signed = { message: expected, signature };
+      }
+      const result = await run(() =>
+        market.createListing({
+          userId: user.id,
+          itemId,
+          priceCents: terms.priceCents,
+          durationMs: EXPIRY_DURATION_MS[terms.expiresIn],
+          signedMessage: signed?.message ?? null,
+          signature: signed?.signature ?? null,
+        }),
+      );
+      changed();
+      return reply
+        .code(201)
+        .send({ success: true as const, message: MARKET_MESSAGES.listed, listing: result.listing });
+    },
+  );
+
+  fastify.patch(
+    '/market/listings/:id',
+    {
+      config: {
+        validateBody: (body) => {
+          const amount = validateMarketPrice(body.price);
+          return typeof amount === 'string' ? amount : null;
+        },
+      },
+      schema: {
+        tags: ['market'],
+        summary: "Changes the price of the caller's active listing (not while a buyer is paying)",
+        security: bearer,
+        params: IdParams,
+        body: Type.Object({ price: Type.Optional(Price) }),
+        response: { 200: ListingAnswer, ...errors(400, 401, 403, 404, 409, 413) },
+      },
+    },
+    async (request) => {
+      const user = await fastify.auth.requireUser(request);
+      const amount = validateMarketPrice(request.body.price);
+      if (typeof amount === 'string') throw badRequest(amount);
+      if (!UUID.test(request.params.id))
+        throw new HttpError(404, MARKET_API_MESSAGES.listingNotFound);
+      const result = await run(() =>
+        market.reprice(user.id, request.params.id, Math.round(amount * 100)),
+      );
+      changed();
+      return { success: true as const, message: MARKET_MESSAGES.repriced, listing: result.listing };
+    },
+  );
+
+  fastify.post(
+    '/market/listings/cancel',
+    {
+      config: {
+        validateBody: (body) => {
+          const { ids } = body;
+          if (!Array.isArray(ids) || ids.length === 0) return MARKET_ROUTE_MESSAGES.idsRequired;
+          return ids.length > 50 ? MARKET_ROUTE_MESSAGES.tooMany : null;
+        },
+      },
+      schema: {
+        tags: ['market'],
+        summary:
+          "Cancels the caller's listings; says per listing what became of it (sold or expired meanwhile)",
+        security: bearer,
+        body: Type.Object({
+          ids: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 })),
+        }),
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            message: Type.String(),
+            results: Type.Array(
+              Type.Object({
+                _id: Type.String(),
+                status: Type.Union([
+                  Type.Literal('cancelled'),
+                  Type.Literal('sold'),
+                  Type.Literal('expired'),
+                  Type.Literal('not-found'),
+                  Type.Literal('busy'),
+                ]),
+                message: Type.String(),
+              }),
+            ),
+          }),
+          ...errors(400, 401, 403, 404, 413),
+        },
+      },
+    },
+    async (request) => {
+      const user = await fastify.auth.requireUser(request);
+      const ids = [...new Set(request.body.ids ?? [])];
+      if (ids.length === 0) throw badRequest(MARKET_ROUTE_MESSAGES.idsRequired);
+      // Another user's listing anywhere in the request refuses it all, before anything changes.
+      const sellers = await market.sellersOf(ids.filter((id) => UUID.test(id)));
+      if ([...sellers.values()].some((seller) => seller !== user.id)) {
+        throw new HttpError(403, MARKET_API_MESSAGES.listingNotYours);
+      }
+      const results = [];
+      for (const id of ids) {
+        if (!sellers.has(id)) {
+          results.push({
+            _id: id,
+            status: 'not-found' as const,
+            message: MARKET_API_MESSAGES.listingNotFound,
+          });
+          continue;
+        }
+        const done = await run(() => market.cancelListing(user.id, id));
+        results.push({ _id: id, status: done.status, message: done.message });
+      }
+      changed();
+      const cancelled = results.filter((r) => r.status === 'cancelled').length;
+      return {
+        success: true as const,
+        message: MARKET_ROUTE_MESSAGES.cancelledCount(cancelled, results.length),
+        results,
+      };
+    },
+  );
+
+  fastify.get(
+    '/market/listings/user/:userId',
+    {
+      schema: {
+        tags: ['market'],
+        summary:
+          "The caller's listings, newest first: active ones, or all (sold, cancelled, expired too)",
+        security: bearer,
+        params: UserIdParams,
+        querystring: Type.Object({
+          status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('all')])),
+          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 50 })),
+        }),
+        response: { 200: ListResponse(ListingSchema), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const user = await fastify.auth.requireSelf(request, request.params.userId);
+      const data = await market.listingsOf(
+        user.id,
+        request.query.status ?? 'all',
+        request.query.limit ?? 50,
+      );
+      return {
+        success: true as const,
+        message: data.length === 0 ? 'No listings yet' : 'Listings fetched',
+        data,
+        nextCursor: null,
+      };
+    },
+  );
+
+  fastify.post(
+    '/market/offers',
+    {
+      config: { validateBody: termsValidator(null) },
+      schema: {
+        tags: ['market'],
+        summary:
+          "Makes an offer on an item the caller does not own (replacing the caller's open offer on it)",
+        security: bearer,
+        body: OfferBody,
+        response: { 201: OfferAnswer, ...errors(400, 401, 404, 409, 413) },
+      },
+    },
+    async (request, reply) => {
+      const user = await fastify.auth.requireUser(request);
+      const terms = readTerms(request.body, null);
+      if (typeof terms === 'string') throw badRequest(terms);
+      const result = await run(() =>
+        market.makeOffer({
+          buyerId: user.id,
+          itemId: itemOf(terms.itemId),
+          priceCents: terms.priceCents,
+          durationMs: EXPIRY_DURATION_MS[terms.expiresIn],
+        }),
+      );
+      changed();
+      return reply
+        .code(201)
+        .send({ success: true as const, message: MARKET_MESSAGES.offerMade, offer: result.offer });
+    },
+  );
+
+  const offerList = (path: string, summary: string, read: typeof market.offersMade) =>
+    fastify.get(
+      path,
+      {
+        schema: {
+          tags: ['market'],
+          summary,
+          security: bearer,
+          params: UserIdParams,
+          response: { 200: ListResponse(OfferSchema), ...errors(401, 403) },
+        },
+      },
+      async (request) => {
+        const user = await fastify.auth.requireSelf(request, request.params.userId);
+        const data = await read(user.id, MAX_PAGE_SIZE);
+        return {
+          success: true as const,
+          message: data.length === 0 ? 'No offers right now' : 'Offers fetched',
+          data,
+          nextCursor: null,
+        };
+      },
+    );
+  offerList(
+    '/market/offers/received/:userId',
+    "Open and accepted offers on the caller's items, newest first",
+    (userId, limit) => market.offersReceived(userId, limit),
+  );
+  offerList('/market/offers/made/:userId', "The caller's offers, newest first", (userId, limit) =>
+    market.offersMade(userId, limit),
+  );
+
+  const offerAction = (
+    action: 'accept' | 'decline' | 'cancel',
+    summary: string,
+    handle: (userId: string, offerId: string) => Promise<{ message: string; offer: unknown }>,
+  ) =>
+    fastify.post(
+      `/market/offers/:id/${action}`,
+      {
+        schema: {
+          tags: ['market'],
+          summary,
+          security: bearer,
+          params: IdParams,
+          response: { 200: OfferAnswer, ...errors(401, 403, 404, 409) },
+        },
+      },
+      async (request) => {
+        const user = await fastify.auth.requireUser(request);
+        if (!UUID.test(request.params.id))
+          throw new HttpError(404, MARKET_API_MESSAGES.offerNotFound);
+        const answer = await handle(user.id, request.params.id);
+        changed();
+        return { success: true as const, ...answer } as {
+          success: true;
+          message: string;
+          offer: never;
+        };
+      },
+    );
+
+  offerAction(
+    'accept',
+    'The owner accepts an open offer: the item is reserved for its maker to pay, at that price',
+    async (userId, offerId) => {
+      const result = await run(() => market.acceptOffer(userId, offerId));
+      if (result.buyer.email !== null) {
+        const { offer } = result;
+        // The product tells the buyer too (their activity); a mail that fails changes nothing.
+        await fastify.mailer
+          .sendOfferAccepted(result.buyer.email, {
+            title: offer.title,
+            price: offer.offer,
+            reservedUntil: offer.reservedUntil,
+            link: `${siteUrl}${offer.kind === 'nfa' ? '/buy-nfa' : '/buy-land'}?id=${offer.itemId}`,
+          })
+          .catch((error: unknown) =>
+            fastify.log.warn({ err: error }, 'offer accepted email not sent'),
+          );
+      }
+      return { message: MARKET_MESSAGES.offerAccepted, offer: result.offer };
+    },
+  );
+  offerAction('decline', 'The owner declines an open offer', async (userId, offerId) => {
+    const result = await run(() => market.declineOffer(userId, offerId));
+    return { message: MARKET_MESSAGES.offerDeclined, offer: result.offer };
+  });
+  offerAction(
+    'cancel',
+    'The maker cancels their offer (an accepted one too, ending its reservation)',
+    async (userId, offerId) => {
+      const result = await run(() => market.cancelOffer(userId, offerId));
+      return { message: MARKET_MESSAGES.offerCancelled, offer: result.offer };
+    },
+  );
+
+  fastify.get(
+    '/market/balance/:userId',
+    {
+      schema: {
+        tags: ['market'],
+        summary: "The caller's ledger balance: sales credited, less the commission",
+        security: bearer,
+        params: UserIdParams,
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            message: Type.String(),
+            balance: Type.Number({ description: 'Dollars' }),
+            balanceCents: Type.Integer(),
+            currency: Type.Literal('usd'),
+          }),
+          ...errors(401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const user = await fastify.auth.requireSelf(request, request.params.userId);
+      const cents = await market.balance(user.id);
+      return {
+        success: true as const,
+        message: 'Balance fetched',
+        balance: cents / 100,
+        balanceCents: cents,
+        currency: 'usd' as const,
+      };
+    },
+  );
+};
+
+export default marketRoutes;

@@ -1,0 +1,148 @@
+/**
+ * Steps of the market tests: listing, offering and buying as the site does, and reading what
+ * the database holds (owner, listings, ledger, charges) to check the market's invariants.
+ */
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { HOUSE_USER_ID } from '../src/db/schema';
+import { json } from './helpers';
+import { cardBody, CARDS, paymentMethod, payWithCard, type User } from './payments-helpers';
+
+export { HOUSE_USER_ID };
+
+/** Items of the seeded catalogue that the house owns and lists (the seed's story leaves them). */
+export const HOUSE_NFA = 2;
+export const HOUSE_NFA_2 = 3;
+export const HOUSE_LAND = 122;
+
+export function list(
+  app: FastifyInstance,
+  user: User,
+  itemId: number | string,
+  price: unknown,
+  expiresIn: unknown = '6 Months',
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/market/listings',
+    headers: user.auth,
+    payload: { itemId: String(itemId), price, expiresIn },
+  });
+}
+
+export function reprice(app: FastifyInstance, user: User, listingId: string, price: unknown) {
+  return app.inject({
+    method: 'PATCH',
+    url: `/api/v1/market/listings/${listingId}`,
+    headers: user.auth,
+    payload: { price },
+  });
+}
+
+export function cancelListings(app: FastifyInstance, user: User, ids: string[]) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/market/listings/cancel',
+    headers: user.auth,
+    payload: { ids },
+  });
+}
+
+export function offer(
+  app: FastifyInstance,
+  user: User,
+  itemId: number,
+  price: unknown,
+  expiresIn: unknown = '6 Hours',
+) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/market/offers',
+    headers: user.auth,
+    payload: { itemId: String(itemId), price, expiresIn },
+  });
+}
+
+export function answerOffer(
+  app: FastifyInstance,
+  user: User,
+  offerId: string,
+  action: 'accept' | 'decline' | 'cancel',
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/market/offers/${offerId}/${action}`,
+    headers: user.auth,
+    payload: {},
+  });
+}
+
+export async function balance(app: FastifyInstance, user: User): Promise<number> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/v1/market/balance/${user.user._id}`,
+    headers: user.auth,
+  });
+  return json(response).balanceCents as number;
+}
+
+/** The item as its detail page reads it. */
+export async function detail(app: FastifyInstance, itemId: number) {
+  return json(await app.inject({ method: 'GET', url: `/api/v1/search/item/${itemId}` })).data as {
+    price: number;
+    listed: boolean;
+    owner: string;
+    ownerId: string;
+    market: {
+      owner: { id: string; name: string };
+      listing: { _id: string; price: number } | null;
+      offers: number;
+      reservedUntil: string | null;
+    };
+  };
+}
+
+/** Pays for an item by card at `amountCents` (default: the price the detail page shows). */
+export async function buy(
+  app: FastifyInstance,
+  user: User,
+  itemId: number,
+  amountCents?: number,
+  card: string = CARDS.visa,
+) {
+  const method = await paymentMethod(app, card);
+  return payWithCard(app, user, await cardBody(app, user, itemId, method, amountCents));
+}
+
+/** What the database says about an item's market: owner, active listings, sales and charges. */
+export async function marketRows(app: FastifyInstance, itemId: number) {
+  const [row] = await app.database.rows<{
+    owner: string;
+    active_listings: number;
+    paid_orders: number;
+    pending_orders: number;
+    sales: number;
+    charges: number;
+    unbalanced: number;
+  }>(sql`
+    select
+      (select owner_id::text from items where id = ${itemId}) as owner,
+      (select count(*)::int from listings where item_id = ${itemId} and status = 'active') as active_listings,
+      (select count(*)::int from orders where item_id = ${itemId} and status = 'paid') as paid_orders,
+      (select count(*)::int from orders where item_id = ${itemId} and status = 'pending') as pending_orders,
+      (select count(*)::int from activities where item_id = ${itemId} and type = 'Sale') as sales,
+      (select coalesce(sum(charge_count), 0)::int from sandbox_payment_intents
+         where metadata->>'itemId' = ${String(itemId)}) as charges,
+      (select count(*)::int from (select transaction_id from ledger_entries
+         group by transaction_id having sum(amount_cents) <> 0) as t) as unbalanced`);
+  if (row === undefined) throw new Error('no rows');
+  return row;
+}
+
+/** Credits of one order in the ledger (one sale transaction per order). */
+export async function saleCredits(app: FastifyInstance, itemId: number) {
+  const [row] = await app.database.rows<{ transactions: number }>(sql`
+    select count(*)::int as transactions from ledger_transactions t
+    join orders o on o.id = t.order_id where o.item_id = ${itemId} and t.kind = 'sale'`);
+  return row?.transactions ?? 0;
+}

@@ -1,0 +1,176 @@
+/**
+ * The secondary market's contract (docs/product.md, The market): listings, offers, the seller's
+ * balance, and the rules both the forms and the API apply. Every item has exactly one owner; the
+ * unsold catalogue belongs to the house, which lists it at the catalogue prices.
+ */
+import { OFFER_EXPIRY_OPTIONS, type OfferExpiry } from './constants';
+import type { ListResponse } from './types';
+
+/** The owner of the unsold catalogue, as every screen names it. */
+export const HOUSE_NAME = 'Hyper Tek Vault';
+/** The house's account id (`ownerId` of the unsold catalogue): nobody can sign in as it. */
+export const HOUSE_ID = '00000000-0000-4000-8000-000000000000';
+
+/** The highest price a listing or an offer may have, in dollars: a typo guard, not a policy. */
+export const MAX_MARKET_PRICE = 1_000_000;
+
+/** How long a listing or an offer stays valid: the offer form's 'Expired In' options. */
+export const EXPIRY_DURATION_MS: Record<OfferExpiry, number> = {
+  '6 Hours': 6 * 3_600_000,
+  '12 Hours': 12 * 3_600_000,
+  '6 Months': 183 * 86_400_000,
+  '12 Months': 365 * 86_400_000,
+  '1 Year': 365 * 86_400_000,
+};
+export const LISTING_EXPIRY_OPTIONS = OFFER_EXPIRY_OPTIONS;
+/** A listing made without a choice runs for 6 months (an offer's default is '6 Hours'). */
+export const DEFAULT_LISTING_EXPIRY: OfferExpiry = '6 Months';
+
+export const isExpiryOption = (value: unknown): value is OfferExpiry =>
+  typeof value === 'string' && (OFFER_EXPIRY_OPTIONS as readonly string[]).includes(value);
+
+export const MARKET_MESSAGES = {
+  priceRequired: 'Enter a price',
+  priceInvalid: 'Price must be a positive number',
+  priceTooHigh: `Price must be at most ${MAX_MARKET_PRICE.toLocaleString('en-US')}`,
+  priceDecimals: 'Price can have at most 2 decimals',
+  expiryInvalid: `Expired In must be one of: ${OFFER_EXPIRY_OPTIONS.join(', ')}`,
+  itemRequired: 'Choose an item',
+  listed: 'Your item is listed',
+  repriced: 'The price of your listing is updated',
+  offerMade: 'Your offer has been sent',
+  offerAccepted: 'Offer accepted: the buyer has been told to pay',
+  offerDeclined: 'Offer declined',
+  offerCancelled: 'Offer cancelled',
+} as const;
+
+/**
+ * A price typed into a listing or offer form: the amount in dollars, or the message saying why it
+ * is refused. The API applies the same rule to the number it receives.
+ */
+export function validateMarketPrice(value: unknown): number | string {
+  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
+    return MARKET_MESSAGES.priceRequired;
+  }
+  const amount =
+    typeof value === 'number' ? value : typeof value === 'string' ? Number(value.trim()) : NaN;
+  if (!Number.isFinite(amount) || amount <= 0) return MARKET_MESSAGES.priceInvalid;
+  if (amount > MAX_MARKET_PRICE) return MARKET_MESSAGES.priceTooHigh;
+  if (Math.abs(Math.round(amount * 100) - amount * 100) > 1e-6)
+    return MARKET_MESSAGES.priceDecimals;
+  return amount;
+}
+
+/** An item's market state, as its detail read (`search/item/{id}`) answers it. */
+export interface ItemMarketState {
+  owner: { id: string; name: string };
+  /** The active listing, or null when the item is not for sale. */
+  listing: { _id: string; price: number; expiresAt: string | null } | null;
+  /** Open offers on the item ('Offer N'). */
+  offers: number;
+  /** While an accepted offer reserves the item for its buyer: until when (ISO); else null. */
+  reservedUntil: string | null;
+}
+
+/** Active while it can be bought; Sold, Cancelled and Expired are final. */
+export type ListingStatus = 'Active' | 'Sold' | 'Cancelled' | 'Expired';
+
+/** A row of the profile's Listing tab (`GET /market/listings/user/{userId}`). */
+export interface MarketListing {
+  _id: string;
+  itemId: string;
+  kind: 'nfa' | 'land';
+  /** The item's title (the 'Listing' column). */
+  name: string;
+  serialNumber: string;
+  image?: string;
+  status: ListingStatus;
+  price: number;
+  /** The cheapest active listing of the item's kind (NFA or land); null when there is none. */
+  floor: number | null;
+  qty: number;
+  expiresAt: string | null;
+  createdAt: string;
+  /** Sold listings: the buyer's display name. */
+  buyer?: string | null;
+}
+
+/** Open until accepted, declined, cancelled by its maker, expired, or paid (Sold). */
+export type OfferStatus = 'Open' | 'Accepted' | 'Declined' | 'Cancelled' | 'Expired' | 'Sold';
+
+/** An offer, as the owner (received) and the maker (made) see it. */
+export interface MarketOffer {
+  _id: string;
+  itemId: string;
+  kind: 'nfa' | 'land';
+  title: string;
+  serialNumber: string;
+  image?: string;
+  /** The item's listing price now, or null when it is not listed (the table's 'Price'). */
+  price: number | null;
+  /** The amount offered (the table's 'Offer'). */
+  offer: number;
+  /** The maker's display name ('From') and id. */
+  from: string;
+  fromId: string;
+  /** The owner's display name when the offer was made to them. */
+  to: string;
+  status: OfferStatus;
+  /** ISO date the offer lapses (the table's 'Expire'). */
+  expiresAt: string;
+  createdAt: string;
+  /** Accepted offers: until when the item is reserved for the maker to pay (ISO). */
+  reservedUntil: string | null;
+}
+
+export interface CreateListingRequest {
+  itemId: string;
+  price: number;
+  expiresIn?: OfferExpiry;
+  /** Wallet accounts may sign the listing: the text of `POST /market/listings/message`, signed. */
+  message?: string;
+  signature?: string;
+}
+
+export interface ListingAnswer {
+  success: boolean;
+  message: string;
+  listing: MarketListing;
+}
+
+/** One row of a bulk cancel: what became of that listing. */
+export interface CancelResult {
+  _id: string;
+  status: 'cancelled' | 'sold' | 'expired' | 'not-found' | 'busy';
+  message: string;
+}
+
+export interface CancelListingsAnswer {
+  success: boolean;
+  message: string;
+  results: CancelResult[];
+}
+
+export interface CreateOfferRequest {
+  itemId: string;
+  price: number;
+  expiresIn: OfferExpiry;
+}
+
+export interface OfferAnswer {
+  success: boolean;
+  message: string;
+  offer: MarketOffer;
+}
+
+export interface BalanceAnswer {
+  success: boolean;
+  message: string;
+  /** Dollars, and the same in integer cents. */
+  balance: number;
+  balanceCents: number;
+  currency: 'usd';
+}
+
+export type ListingsAnswer = ListResponse<MarketListing>;
+export type OffersAnswer = ListResponse<MarketOffer>;
