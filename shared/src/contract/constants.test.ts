@@ -13,6 +13,7 @@ import {
   toCents,
   totalWithFee,
 } from './constants';
+import { MARKET_MESSAGES, MAX_MARKET_PRICE } from './market';
 
 describe('limits (docs/product.md, Constants)', () => {
   it('password 8 to 20, full name at most 30', () => {
@@ -107,5 +108,13 @@ describe('offer expiry', () => {
     ]);
     expect(DEFAULT_OFFER_EXPIRY).toBe('6 Hours');
     expect(OFFER_EXPIRY_OPTIONS).toContain(DEFAULT_OFFER_EXPIRY);
+  });
+});
+
+describe('market price limit', () => {
+  it('names the limit as en-US writes it (the message is written out, not formatted at load)', () => {
+    expect(MARKET_MESSAGES.priceTooHigh).toBe(
+      `Price must be at most ${MAX_MARKET_PRICE.toLocaleString('en-US')}`,
+    );
   });
 });

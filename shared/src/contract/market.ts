@@ -32,7 +32,9 @@ export const isExpiryOption = (value: unknown): value is OfferExpiry =>
 export const MARKET_MESSAGES = {
   priceRequired: 'Enter a price',
   priceInvalid: 'Price must be a positive number',
-  priceTooHigh: `Price must be at most ${MAX_MARKET_PRICE.toLocaleString('en-US')}`,
+  // Written out, not with toLocaleString: the first number format of a page loads the locale data,
+  // which the host's first script must not pay for (a test keeps the two equal).
+  priceTooHigh: 'Price must be at most 1,000,000',
   priceDecimals: 'Price can have at most 2 decimals',
   expiryInvalid: `Expired In must be one of: ${OFFER_EXPIRY_OPTIONS.join(', ')}`,
   itemRequired: 'Choose an item',

@@ -5,13 +5,16 @@
  */
 export type PriceCurrency = 'USD' | 'USDT' | 'USDC';
 
-const dollars = new Intl.NumberFormat('en-US', {
-  style: 'currency',
-  currency: 'USD',
-  trailingZeroDisplay: 'stripIfInteger',
-});
+// Made on the first price shown, not when the module loads: the first number format of a page loads
+// the locale data (tens of milliseconds on a phone), which the host's first script must not pay for.
+let dollars: Intl.NumberFormat | undefined;
 
 export function formatPrice(amount: number, currency: PriceCurrency = 'USD'): string {
+  dollars ??= new Intl.NumberFormat('en-US', {
+    style: 'currency',
+    currency: 'USD',
+    trailingZeroDisplay: 'stripIfInteger',
+  });
   const text = dollars.format(amount);
   return currency === 'USD' ? text : `${text} ${currency}`;
 }
