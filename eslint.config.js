@@ -111,6 +111,8 @@ export default tseslint.config(
       '**/jest-config.js',
       'scripts/**',
       'api/drizzle/**',
+      // written by scripts/api-types.mjs from the API's OpenAPI document (git-ignored)
+      '**/*.generated.ts',
     ],
   },
   js.configs.recommended,

@@ -7,6 +7,9 @@
 //   npm test                        everything
 //   npm test -- --no-install --no-browser
 //   npm test -- --only @hypertek/api,@hypertek/shared
+//   npm test -- --typecheck         also the TypeScript check of every package (CI runs it)
+//   npm test -- --api-services      the API's suite on DATABASE_URL and REDIS_URL (CI; other suites
+//                                   never see them)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,6 +26,8 @@ const { values } = parseArgs({
     install: { type: 'boolean', default: true },
     build: { type: 'boolean', default: true },
     browser: { type: 'boolean', default: true },
+    typecheck: { type: 'boolean', default: false },
+    'api-services': { type: 'boolean', default: false },
     only: { type: 'string' },
   },
   allowNegative: true,
@@ -31,8 +36,11 @@ const { values } = parseArgs({
 const log = (line) => console.log(`[test] ${line}`);
 const results = []; // { name, passed, failed, skipped, ms, note }
 
-/** Runs a command, streaming its output prefixed, and records its counts. */
-function runSuite(name, command, args, env = process.env) {
+/**
+ * Runs a command, streaming its output prefixed, and records its counts. A `check` (no test
+ * counts of its own, e.g. the typecheck) counts as one test: passed when it exits 0.
+ */
+function runSuite(name, command, args, env = process.env, check = false) {
   return new Promise((resolve) => {
     const started = Date.now();
     const child = spawn(command, args, { cwd: repoRoot, env, stdio: ['ignore', 'pipe', 'pipe'] });
@@ -44,7 +52,9 @@ function runSuite(name, command, args, env = process.env) {
     child.on('close', (code) => {
       const counts = parseCounts(output);
       const result = { name, ...counts, ms: Date.now() - started };
-      if (code !== 0 && counts.failed === 0) {
+      if (check && !counts.found && code === 0) {
+        result.passed = 1;
+      } else if (code !== 0 && counts.failed === 0) {
         // A crash, a compile error or a runner that printed no summary still counts as a failure.
         result.failed = 1;
         result.note = `exited ${code} without reporting a failed test`;
@@ -93,6 +103,14 @@ delete unitEnv.DATABASE_URL;
 delete unitEnv.REDIS_URL;
 // The API's suite is the longest (a database per test file): start it first so that the other
 // worker runs the rest meanwhile.
+// `--api-services` (CI): the API's suite, and it alone, on the caller's PostgreSQL and Redis.
+const apiEnv = values['api-services']
+  ? { ...unitEnv, DATABASE_URL: process.env.DATABASE_URL, REDIS_URL: process.env.REDIS_URL }
+  : unitEnv;
+if (values['api-services'] && !process.env.DATABASE_URL) {
+  console.error('[test] --api-services needs DATABASE_URL (and REDIS_URL) in the environment');
+  process.exit(2);
+}
 const queue = [
   ...packages
     .sort((a, b) => Number(b.pkg.name === '@hypertek/api') - Number(a.pkg.name === '@hypertek/api'))
@@ -100,8 +118,18 @@ const queue = [
       name: pkg.name.replace('@hypertek/', ''),
       cmd: pm,
       args: [...pmPrefix, '--filter', pkg.name, 'test'],
+      env: pkg.name === '@hypertek/api' ? apiEnv : unitEnv,
     })),
 ];
+// Every package's TypeScript (tsc --noEmit, one package at a time): the builds strip types
+// without checking them.
+if (!only && values.typecheck)
+  queue.splice(1, 0, {
+    name: 'typecheck',
+    cmd: pm,
+    args: [...pmPrefix, '-r', '--workspace-concurrency=1', 'typecheck'],
+    check: true,
+  });
 if (!only) {
   const toolingTests = ['scripts', 'scripts/serve', 'scripts/lib', 'scripts/rspack', 'deploy']
     .filter((dir) => existsSync(join(repoRoot, dir)))
@@ -119,7 +147,7 @@ if (!only) {
 await Promise.all(
   [0, 1].map(async () => {
     for (let job = queue.shift(); job; job = queue.shift())
-      await runSuite(job.name, job.cmd, job.args, unitEnv);
+      await runSuite(job.name, job.cmd, job.args, job.env ?? unitEnv, job.check);
   }),
 );
 

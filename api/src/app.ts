@@ -5,7 +5,7 @@
  * caches, payments) → routes under /api/v1 (multipart parsing is registered by the profile routes only; the sandbox
  * routes exist in sandbox mode only, the webhook in Stripe mode only).
  */
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import type { Config } from './config/env';
 import auth from './plugins/app/auth';
@@ -25,13 +25,14 @@ import catalogueRoutes from './routes/catalogue';
 import healthRoutes from './routes/health';
 import marketRoutes from './routes/market';
 import mediaRoutes from './routes/media';
-import webhookRoutes from './routes/payment-webhook';
+import webhookRoutes, { STRIPE_WEBHOOK_DOCUMENT } from './routes/payment-webhook';
 import paymentRoutes from './routes/payments';
 import profileRoutes from './routes/profile';
 import signInRoutes from './routes/sign-in';
 import purchaseRoutes from './routes/purchases';
 import sandboxRoutes from './routes/sandbox';
 import sitemapRoutes from './routes/sitemap';
+import { publicAccess } from './routes/schemas';
 import userRoutes from './routes/user';
 
 export const API_PREFIX = '/api/v1';
@@ -63,6 +64,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** The market's clock (milliseconds): Date.now unless a test moves time. */
   clock?: () => number;
+  /** An embedded database in memory opens from these files (see `openDatabase`). */
+  databaseSnapshot?: Blob;
 }
 
 export async function buildApp(
@@ -106,10 +109,17 @@ export async function buildApp(
 
   const opts = { config };
   await app.register(security, opts);
-  await app.register(openapi, opts);
+  await app.register(openapi, {
+    config,
+    webhooks: { stripePaymentEvent: STRIPE_WEBHOOK_DOCUMENT },
+  });
 
   await app.register(errorHandler, opts);
-  await app.register(database, { config, clock: options.clock ?? Date.now });
+  await app.register(database, {
+    config,
+    clock: options.clock ?? Date.now,
+    snapshot: options.databaseSnapshot,
+  });
   await app.register(mailer, opts);
   await app.register(auth, opts);
   await app.register(signInProviders, opts);
@@ -135,7 +145,25 @@ export async function buildApp(
         // Encapsulated: its raw-body JSON parser applies to the webhook only.
         await api.register(webhookRoutes, { stripe: app.stripeProvider });
       }
-      api.get('/openapi.json', { schema: { hide: true } }, () => app.swagger());
+      api.get(
+        '/openapi.json',
+        {
+          schema: {
+            operationId: 'readOpenApiDocument',
+            tags: ['document'],
+            summary: 'This document (OpenAPI 3.1)',
+            security: publicAccess,
+            response: {
+              200: Type.Unsafe<Record<string, unknown>>({
+                type: 'object',
+                additionalProperties: true,
+                description: 'The OpenAPI document',
+              }),
+            },
+          },
+        },
+        () => app.swagger(),
+      );
     },
     { prefix: API_PREFIX },
   );

@@ -1,11 +1,17 @@
 /**
  * Runs every `*.test.ts` under test/ with Node's built-in runner (Node 20 has no glob in
  * `--test`). Extra arguments pass through, e.g. `pnpm test -- --test-name-pattern=search`.
+ *
+ * On the embedded database, the seeded database every test app starts from is made once here
+ * and handed to the test processes as a file (`HYPERTEK_TEST_DB_SNAPSHOT`, see helpers.ts).
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadConfig } from '../src/config/env';
+import { makeSeededSnapshot } from './helpers';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const files = readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
@@ -13,9 +19,24 @@ const files = readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8
   .map((file) => relative(root, join(root, 'test', file)))
   .sort();
 
-const result = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', '--test-concurrency=2', ...process.argv.slice(2), ...files],
-  { cwd: root, stdio: 'inherit' },
-);
-process.exit(result.status ?? 1);
+const { databaseUrl } = loadConfig();
+const embedded = databaseUrl === null || databaseUrl === 'memory://';
+const dir = mkdtempSync(join(tmpdir(), 'hypertek-api-run-'));
+const env = { ...process.env };
+if (embedded) {
+  const started = performance.now();
+  const snapshot = join(dir, 'seeded.tar');
+  writeFileSync(snapshot, Buffer.from(await (await makeSeededSnapshot()).arrayBuffer()));
+  env.HYPERTEK_TEST_DB_SNAPSHOT = snapshot;
+  console.log(`# seeded database made in ${Math.round(performance.now() - started)} ms`);
+}
+try {
+  const result = spawnSync(
+    process.execPath,
+    ['--import', 'tsx', '--test', '--test-concurrency=2', ...process.argv.slice(2), ...files],
+    { cwd: root, stdio: 'inherit', env },
+  );
+  process.exitCode = result.status ?? 1;
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -27,7 +27,7 @@ const routerVersion = JSON.parse(
 const eslint = new ESLint({ cwd: root });
 async function routerRuleFor(file) {
   const config = await eslint.calculateConfigForFile(path.join(root, file));
-  const setting = config.rules?.[RULE];
+  const setting = config?.rules?.[RULE]; // no config: a file ESLint ignores (generated code)
   return setting && setting[0] !== 0 && setting[0] !== 'off' ? setting : undefined;
 }
 

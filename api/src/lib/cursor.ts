@@ -111,6 +111,23 @@ export function decodeCatalogueCursor(
 
 /** A (time, id) cursor (activity feed, newest first). */
 export function decodeTimeCursor(cursor: string | undefined): { at: Date; id: number } | null {
+  return decodeTimeKeyCursor(
+    cursor,
+    (id): id is number => typeof id === 'number' && Number.isSafeInteger(id) && id >= 0,
+  );
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A (time, uuid) cursor: rows keyed by a uuid (a seller's listings). */
+export function decodeTimeUuidCursor(cursor: string | undefined): { at: Date; id: string } | null {
+  return decodeTimeKeyCursor(cursor, (id): id is string => typeof id === 'string' && UUID.test(id));
+}
+
+function decodeTimeKeyCursor<Id>(
+  cursor: string | undefined,
+  isId: (id: unknown) => id is Id,
+): { at: Date; id: Id } | null {
   if (cursor === undefined || cursor === '') return null;
   const [at, id] = decode(cursor);
   const date = typeof at === 'string' ? new Date(at) : null;
@@ -119,9 +136,7 @@ export function decodeTimeCursor(cursor: string | undefined): { at: Date; id: nu
     Number.isNaN(date.getTime()) ||
     date.getTime() < EARLIEST ||
     date.getTime() > LATEST ||
-    typeof id !== 'number' ||
-    !Number.isSafeInteger(id) ||
-    id < 0
+    !isId(id)
   ) {
     throw badRequest(INVALID);
   }

@@ -37,6 +37,7 @@ import {
   type ListingRowStatus,
   type OfferRowStatus,
 } from '../db/schema';
+import { decodeTimeUuidCursor, paginate } from '../lib/cursor';
 import { itemImagePath } from './items-repository';
 
 export interface MarketOptions {
@@ -960,7 +961,9 @@ export function createMarketRepository(database: Database, options: MarketOption
       userId: string,
       status: 'active' | 'all',
       limit: number,
-    ): Promise<MarketListing[]> {
+      cursor?: string,
+    ): Promise<{ data: MarketListing[]; nextCursor: string | null }> {
+      const after = decodeTimeUuidCursor(cursor);
       const at = now();
       const rows = await db
         .select({ listing: listings, title: items.title, serialNumber: items.serialNumber })
@@ -975,16 +978,23 @@ export function createMarketRepository(database: Database, options: MarketOption
                   or(isNull(listings.expiresAt), sql`${listings.expiresAt} > ${at}`),
                 )
               : undefined,
+            after === null
+              ? undefined
+              : sql`(${listings.createdAt}, ${listings.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`,
           ),
         )
         .orderBy(desc(listings.createdAt), desc(listings.id))
-        .limit(limit);
+        .limit(limit + 1);
+      const { page, nextCursor } = paginate(rows, limit, (last) => [
+        last.listing.createdAt.toISOString(),
+        last.listing.id,
+      ]);
       const floors = { nfa: await floorOf('nfa', at), land: await floorOf('land', at) };
       const buyers = await names(
         db,
-        rows.flatMap((row) => (row.listing.buyerId === null ? [] : [row.listing.buyerId])),
+        page.flatMap((row) => (row.listing.buyerId === null ? [] : [row.listing.buyerId])),
       );
-      return rows.map((row) =>
+      const data = page.map((row) =>
         toMarketListing(
           { ...row.listing, title: row.title, serialNumber: row.serialNumber },
           floors,
@@ -992,6 +1002,7 @@ export function createMarketRepository(database: Database, options: MarketOption
           at,
         ),
       );
+      return { data, nextCursor };
     },
 
     /** Makes (or replaces) the caller's offer on an item they do not own. */

@@ -59,10 +59,10 @@ export interface ClaimInput {
 }
 
 /**
- * A recorded purchase, as the card form's success answer shows it: the contract's PaymentRecord,
- * except that a stored row may name a provider other than today's two (seeded purchases).
+ * A recorded purchase, as the card form's success answer shows it (a stored row may name a
+ * provider other than today's two: seeded purchases).
  */
-export type PaymentSummary = Omit<PaymentRecord, 'provider'> & { provider: string };
+export type PaymentSummary = PaymentRecord;
 
 const leased = sql<boolean>`coalesce(${paymentAttempts.leaseUntil} > now(), false)`;
 const leaseFor = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;

@@ -20,6 +20,7 @@ import {
   ItemSchema,
   ListResponse,
   PageQuery,
+  publicAccess,
   SearchHitSchema,
 } from './schemas';
 
@@ -39,14 +40,22 @@ const catalogueRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
    * Its key is everything that shapes the answer: kind, page size, cursor, sort, price range in
    * cents and attributes (the cache keeps at most 1,000 answers, least recently used first out).
    */
-  const registerList = (path: string, kind: ItemKind, message: string, summary: string) => {
+  const registerList = (
+    path: string,
+    operationId: string,
+    kind: ItemKind,
+    message: string,
+    summary: string,
+  ) => {
     fastify.get(
       path,
       {
         config: { publicRead: true },
         schema: {
+          operationId,
           tags: ['catalogue'],
           summary,
+          security: publicAccess,
           querystring: CatalogueListQuery(kind),
           response: { 200: ListResponse(ItemSchema), ...errors(400) },
         },
@@ -84,18 +93,31 @@ const catalogueRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
       },
     );
   };
-  registerList('/market/getMarket', 'nfa', 'Market data fetched', 'NFAs, first page by default');
-  for (const path of ['/land/getland', '/land/getLand']) {
-    registerList(path, 'land', 'Land data fetched', 'Land parcels (both spellings of the path)');
-  }
+  registerList(
+    '/market/getMarket',
+    'listNfas',
+    'nfa',
+    'Market data fetched',
+    'NFAs, first page by default',
+  );
+  registerList('/land/getland', 'listLands', 'land', 'Land data fetched', 'Land parcels');
+  registerList(
+    '/land/getLand',
+    'listLandsAlias',
+    'land',
+    'Land data fetched',
+    'Land parcels: the same list under the other spelling of the path',
+  );
 
   fastify.get(
     '/activity/getActivity',
     {
       config: { publicRead: true },
       schema: {
+        operationId: 'listActivity',
         tags: ['catalogue'],
         summary: 'Marketplace activity, newest first',
+        security: publicAccess,
         querystring: PageQuery,
         response: { 200: ListResponse(ActivitySchema), ...errors(400) },
       },
@@ -119,8 +141,10 @@ const catalogueRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
     {
       config: { publicRead: true },
       schema: {
+        operationId: 'listItemSales',
         tags: ['catalogue'],
         summary: 'The sales of one item, newest first',
+        security: publicAccess,
         params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
         querystring: PageQuery,
         response: { 200: ListResponse(ItemSaleSchema), ...errors(400, 404) },
@@ -148,7 +172,9 @@ const catalogueRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
     {
       config: { publicRead: true },
       schema: {
+        operationId: 'searchItems',
         tags: ['catalogue'],
+        security: publicAccess,
         summary: 'Search titles and serial numbers (any part, case-insensitive), ranked and capped',
         querystring: Type.Object({ query: Type.Optional(Type.String({ maxLength: 100 })) }),
         response: {
@@ -190,7 +216,9 @@ const catalogueRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
     {
       config: { publicRead: true },
       schema: {
+        operationId: 'readItem',
         tags: ['catalogue'],
+        security: publicAccess,
         summary:
           'One item by id, with its owner and market state (listing, open offers, reservation)',
         params: Type.Object({ id: Type.String({ maxLength: 100 }) }),

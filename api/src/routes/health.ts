@@ -1,5 +1,6 @@
 /** Liveness (/healthz: the process answers) and readiness (/readyz: the database answers). */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { publicAccess } from './schemas';
 
 const Status = Type.Object({ status: Type.String() });
 
@@ -8,7 +9,13 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/healthz',
     {
       config: { publicRead: true },
-      schema: { tags: ['health'], summary: 'The process is up', response: { 200: Status } },
+      schema: {
+        operationId: 'checkHealth',
+        tags: ['health'],
+        summary: 'The process is up',
+        security: publicAccess,
+        response: { 200: Status },
+      },
     },
     async () => ({ status: 'ok' }),
   );
@@ -17,11 +24,16 @@ const healthRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       config: { publicRead: true },
       schema: {
+        operationId: 'checkReadiness',
         tags: ['health'],
         summary: 'The database is reachable',
+        security: publicAccess,
         response: {
           200: Status,
-          503: Type.Object({ status: Type.String(), message: Type.String() }),
+          503: Type.Object(
+            { status: Type.String(), message: Type.String() },
+            { description: 'The database is not reachable' },
+          ),
         },
       },
     },

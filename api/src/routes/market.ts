@@ -23,7 +23,15 @@ import {
   type NeedsRelease,
   type Refusal,
 } from '../repositories/market-repository';
-import { bearer, errors, ListResponse, MAX_PAGE_SIZE, Nullable, UserIdParams } from './schemas';
+import {
+  bearer,
+  errors,
+  ListResponse,
+  MAX_PAGE_SIZE,
+  Nullable,
+  PageQuery,
+  UserIdParams,
+} from './schemas';
 
 export const MARKET_ROUTE_MESSAGES = {
   noWallet: 'This account has no wallet to sign a listing with',
@@ -176,6 +184,7 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
     {
       config: { validateBody: termsValidator(DEFAULT_LISTING_EXPIRY) },
       schema: {
+        operationId: 'createListingMessage',
         tags: ['market'],
         summary: 'The text a wallet account signs (personal_sign) to list an item',
         security: bearer,
@@ -211,6 +220,7 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
         multilineFields: ['message'],
       },
       schema: {
+        operationId: 'createListing',
         tags: ['market'],
         summary:
           'Lists an item the caller owns at a price until the chosen time; one active listing per item',
@@ -273,6 +283,7 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
         },
       },
       schema: {
+        operationId: 'repriceListing',
         tags: ['market'],
         summary: "Changes the price of the caller's active listing (not while a buyer is paying)",
         security: bearer,
@@ -306,6 +317,7 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
         },
       },
       schema: {
+        operationId: 'cancelListings',
         tags: ['market'],
         summary:
           "Cancels the caller's listings; says per listing what became of it (sold or expired meanwhile)",
@@ -371,6 +383,7 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
     '/market/listings/user/:userId',
     {
       schema: {
+        operationId: 'listOwnListings',
         tags: ['market'],
         summary:
           "The caller's listings, newest first: active ones, or all (sold, cancelled, expired too)",
@@ -379,22 +392,23 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
         querystring: Type.Object({
           status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('all')])),
           limit: Type.Optional(Type.Integer({ minimum: 1, maximum: MAX_PAGE_SIZE, default: 50 })),
+          cursor: PageQuery.properties.cursor,
         }),
         response: { 200: ListResponse(ListingSchema), ...errors(400, 401, 403) },
       },
     },
     async (request) => {
       const user = await fastify.auth.requireSelf(request, request.params.userId);
-      const data = await market.listingsOf(
+      const page = await market.listingsOf(
         user.id,
         request.query.status ?? 'all',
         request.query.limit ?? 50,
+        request.query.cursor,
       );
       return {
         success: true as const,
-        message: data.length === 0 ? 'No listings yet' : 'Listings fetched',
-        data,
-        nextCursor: null,
+        message: page.data.length === 0 ? 'No listings yet' : 'Listings fetched',
+        ...page,
       };
     },
   );
@@ -404,6 +418,7 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
     {
       config: { validateBody: termsValidator(null) },
       schema: {
+        operationId: 'createOffer',
         tags: ['market'],
         summary:
           "Makes an offer on an item the caller does not own (replacing the caller's open offer on it)",
@@ -431,11 +446,17 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
     },
   );
 
-  const offerList = (path: string, summary: string, read: typeof market.offersMade) =>
+  const offerList = (
+    path: string,
+    operationId: string,
+    summary: string,
+    read: typeof market.offersMade,
+  ) =>
     fastify.get(
       path,
       {
         schema: {
+          operationId,
           tags: ['market'],
           summary,
           security: bearer,
@@ -456,11 +477,15 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
     );
   offerList(
     '/market/offers/received/:userId',
+    'listOffersReceived',
     "Open and accepted offers on the caller's items, newest first",
     (userId, limit) => market.offersReceived(userId, limit),
   );
-  offerList('/market/offers/made/:userId', "The caller's offers, newest first", (userId, limit) =>
-    market.offersMade(userId, limit),
+  offerList(
+    '/market/offers/made/:userId',
+    'listOffersMade',
+    "The caller's offers, newest first",
+    (userId, limit) => market.offersMade(userId, limit),
   );
 
   const offerAction = (
@@ -472,6 +497,7 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
       `/market/offers/:id/${action}`,
       {
         schema: {
+          operationId: `${action}Offer`,
           tags: ['market'],
           summary,
           security: bearer,
@@ -532,6 +558,7 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
     '/market/balance/:userId',
     {
       schema: {
+        operationId: 'readBalance',
         tags: ['market'],
         summary: "The caller's ledger balance: sales credited, less the commission",
         security: bearer,

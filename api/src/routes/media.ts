@@ -16,7 +16,7 @@ import { API_MESSAGES, notFound } from '../lib/errors';
 import { MIME_BY_EXT } from '../lib/image-type';
 import { etagMatches, getSiteCard, ItemCardCache, itemCardEtag } from '../lib/item-card';
 import { parseItemId } from '../repositories/items-repository';
-import { errors } from './schemas';
+import { errors, publicAccess } from './schemas';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const IMAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; sandbox";
@@ -76,8 +76,10 @@ const mediaRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastif
     {
       config: { publicRead: true },
       schema: {
+        operationId: 'readItemArt',
         tags: ['media'],
         summary: 'Generated SVG art of an item (image/svg+xml)',
+        security: publicAccess,
         params: Type.Object({ file: Type.String({ maxLength: 40 }) }),
         produces: ['image/svg+xml'],
         response: { 200: Image, ...errors(404) },
@@ -101,7 +103,9 @@ const mediaRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastif
     {
       config: { publicRead: true },
       schema: {
+        operationId: 'readItemCard',
         tags: ['media'],
+        security: publicAccess,
         summary:
           'Link-preview card of an item (image/png, 1200×630): its art over a blurred copy of it',
         description:
@@ -132,7 +136,9 @@ const mediaRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastif
     {
       config: { publicRead: true },
       schema: {
+        operationId: 'readSiteCard',
         tags: ['media'],
+        security: publicAccess,
         summary: "Link-preview card of the site's public pages (image/png, 1200×630)",
         description:
           "For `og:image` of the marketing pages: a few items' art on the brand's navy, no " +
@@ -153,8 +159,10 @@ const mediaRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastif
     {
       config: { publicRead: true },
       schema: {
+        operationId: 'readAvatar',
         tags: ['media'],
         summary: 'An uploaded avatar',
+        security: publicAccess,
         params: Type.Object({ name: Type.String({ maxLength: 60 }) }),
         produces: Object.values(MIME_BY_EXT),
         response: { 200: Image, ...errors(404) },

@@ -16,10 +16,14 @@ import {
   bearer,
   DEFAULT_PAGE_SIZE,
   errors,
+  IntentStatusSchema,
   ItemSchema,
   ListResponse,
   Nullable,
   PageQuery,
+  ProviderNameSchema,
+  paymentErrors,
+  publicAccess,
   UserIdParams,
 } from './schemas';
 
@@ -34,20 +38,6 @@ export const PAYMENT_MESSAGES = {
   paymentNotFound: 'Payment not found',
 } as const;
 
-/** Every error answer of these routes: the API's shape, plus `error` and a provider code. */
-export const PaymentErrorBody = Type.Object(
-  {
-    success: Type.Literal(false),
-    message: Type.String(),
-    error: Type.Optional(Type.String({ description: 'The same text as message' })),
-    code: Type.Optional(Type.String({ description: "The provider's code, e.g. card_declined" })),
-    declineCode: Type.Optional(Type.String({ description: 'e.g. insufficient_funds' })),
-  },
-  { $id: 'PaymentErrorBody' },
-);
-export const paymentErrors = (...codes: number[]): Record<number, typeof PaymentErrorBody> =>
-  Object.fromEntries(codes.map((code) => [code, PaymentErrorBody]));
-
 const Kind = Type.Union([Type.Literal('nfa'), Type.Literal('land')]);
 const Card = Nullable(Type.Object({ brand: Type.String(), last4: Type.String() }));
 const Id = Type.Union([Type.String({ maxLength: 100 }), Type.Integer({ minimum: 0 })]);
@@ -60,7 +50,10 @@ const PaymentSummarySchema = Type.Object({
   amount: Type.Number({ description: 'Dollars' }),
   amountCents: Type.Integer(),
   currency: Type.String(),
-  provider: Type.String(),
+  provider: Type.String({
+    description:
+      "The provider that took the payment ('sandbox' or 'stripe'; older records may name others)",
+  }),
   productId: Type.String(),
   title: Type.String(),
   kind: Kind,
@@ -176,12 +169,14 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
     '/payment/config',
     {
       schema: {
+        operationId: 'readPaymentConfig',
         tags: ['payments'],
+        security: publicAccess,
         summary: 'The payment provider in use: sandbox (offline, test cards) or stripe',
         response: {
           200: Type.Object({
             success: Type.Literal(true),
-            provider: Type.Union([Type.Literal('sandbox'), Type.Literal('stripe')]),
+            provider: ProviderNameSchema,
           }),
         },
       },
@@ -201,6 +196,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
           }),
       },
       schema: {
+        operationId: 'payWithCard',
         tags: ['payments'],
         summary:
           "Pays for an item with a payment method: the item's price, once per order whatever the retries",
@@ -266,6 +262,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
     {
       config: { errorField: true, validateBody: validateCreateIntent },
       schema: {
+        operationId: 'createPaymentIntent',
         tags: ['payments'],
         summary:
           "The order's open PaymentIntent for the embedded payment element (created once, then reused)",
@@ -278,7 +275,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
             paymentIntentId: Type.String(),
             amount: Type.Integer({ description: 'Cents' }),
             currency: Type.String(),
-            provider: Type.Union([Type.Literal('sandbox'), Type.Literal('stripe')]),
+            provider: ProviderNameSchema,
           }),
           ...paymentErrors(400, 401, 403, 404, 409, 413, 502),
         },
@@ -312,6 +309,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
     {
       config: { errorField: true },
       schema: {
+        operationId: 'readPaymentIntent',
         tags: ['payments'],
         summary:
           "The caller's PaymentIntent as the provider has it now; records the purchase when it succeeded",
@@ -322,10 +320,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
             success: Type.Literal(true),
             paymentIntent: Type.Object({
               id: Type.String(),
-              status: Type.String({
-                description:
-                  "Stripe's: requires_payment_method, requires_confirmation, requires_action, processing, succeeded, canceled",
-              }),
+              status: IntentStatusSchema,
               amount: Type.Number({ description: 'Dollars' }),
               amountCents: Type.Integer(),
               currency: Type.String(),
@@ -375,6 +370,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
     '/collection/:userId',
     {
       schema: {
+        operationId: 'listCollection',
         tags: ['payments'],
         summary: 'The items the caller has paid for, newest purchase first',
         security: bearer,

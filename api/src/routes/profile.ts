@@ -92,6 +92,7 @@ const profileRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
     '/getProfile',
     {
       schema: {
+        operationId: 'readProfile',
         tags: ['profile'],
         summary: 'The signed-in user',
         security: bearer,
@@ -133,6 +134,7 @@ const profileRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
         parsed.add(request);
       },
       schema: {
+        operationId: 'updateProfile',
         tags: ['profile'],
         summary: 'Edit the profile (multipart/form-data)',
         security: bearer,
@@ -149,7 +151,7 @@ const profileRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
               }),
             ),
           }),
-          ...errors(400, 401, 413, 415),
+          ...errors(400, 401, 411, 413, 415),
         },
       },
     },

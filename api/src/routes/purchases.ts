@@ -25,6 +25,7 @@ const purchaseRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     {
       config: { validateBody: validatePurchase },
       schema: {
+        operationId: 'checkPurchase',
         tags: ['purchases'],
         summary:
           "Purchase check: exist is 'yes' when the caller owns the item; 'no' with the price they would pay now (the listing's, or their accepted offer's); 409 when it cannot be bought now",
@@ -72,6 +73,7 @@ const purchaseRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/history/history/:userId',
     {
       schema: {
+        operationId: 'listPayments',
         tags: ['purchases'],
         summary: "The caller's payments, newest first",
         security: bearer,
@@ -96,6 +98,7 @@ const purchaseRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     '/activity/:userId',
     {
       schema: {
+        operationId: 'listOwnActivity',
         tags: ['purchases'],
         summary: "The caller's own activity (bought or sold), newest first",
         security: bearer,

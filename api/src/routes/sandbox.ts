@@ -10,7 +10,7 @@ import type { Config } from '../config/env';
 import { HttpError } from '../lib/errors';
 import { ProviderRequestError } from '../lib/payments/provider';
 import { SandboxProvider } from '../lib/payments/sandbox-provider';
-import { paymentErrors } from './payments';
+import { IntentStatusSchema, paymentErrors, publicAccess } from './schemas';
 
 const CardPart = Type.Union([
   Type.String({ maxLength: 8 }),
@@ -20,7 +20,7 @@ const CardPart = Type.Union([
 const IntentObject = Type.Object({
   id: Type.String(),
   object: Type.Literal('payment_intent'),
-  status: Type.String(),
+  status: IntentStatusSchema,
   amount: Type.Integer({ description: 'Cents' }),
   currency: Type.String(),
   client_secret: Type.String(),
@@ -58,7 +58,9 @@ const sandboxRoutes: FastifyPluginAsyncTypebox<{
     {
       config: { errorField: true, rateLimit },
       schema: {
+        operationId: 'createSandboxPaymentMethod',
         tags: ['payments'],
+        security: publicAccess,
         summary:
           'Sandbox only: turns a test card into a payment method id (only brand and last 4 are kept)',
         body: Type.Object({
@@ -94,7 +96,9 @@ const sandboxRoutes: FastifyPluginAsyncTypebox<{
     {
       config: { errorField: true, rateLimit },
       schema: {
+        operationId: 'confirmSandboxPaymentIntent',
         tags: ['payments'],
+        security: publicAccess,
         summary:
           'Sandbox only: the browser confirms an intent with a payment method (embedded flow)',
         params: IntentParams,
@@ -136,7 +140,9 @@ const sandboxRoutes: FastifyPluginAsyncTypebox<{
     {
       config: { errorField: true, rateLimit },
       schema: {
+        operationId: 'authenticateSandboxPaymentIntent',
         tags: ['payments'],
+        security: publicAccess,
         summary:
           "Sandbox only: the buyer's answer to the bank's authentication step (complete or fail)",
         params: IntentParams,

@@ -2,7 +2,7 @@
  * Request and response schemas shared by the routes (TypeBox: JSON Schema with static types).
  * They mirror the wire contract of @hypertek/shared/contract and feed the OpenAPI document.
  */
-import { Type, type TSchema } from '@fastify/type-provider-typebox';
+import { Type, type Static, type TSchema } from '@fastify/type-provider-typebox';
 import {
   CATALOGUE_SORTS,
   LAND_REGIONS,
@@ -10,15 +10,37 @@ import {
   NFA_CATEGORIES,
   NFA_RARITIES,
 } from '@hypertek/shared/contract';
+import type { INTENT_STATUSES } from '../db/schema';
 
 export const ErrorBody = Type.Object(
   { success: Type.Literal(false), message: Type.String() },
   { $id: 'ErrorBody', description: 'Every 4xx and 5xx answer' },
 );
 
-/** The 4xx/5xx answers a route declares (all share ErrorBody). */
+/**
+ * The 4xx/5xx answers a route declares itself (all share ErrorBody): those of its own logic. The
+ * ones every route of a kind can give (400, 401, 413, 414, 415, 429, 500) are added to the
+ * OpenAPI document in one place (plugins/external/openapi.ts).
+ */
 export const errors = (...codes: number[]): Record<number, typeof ErrorBody> =>
   Object.fromEntries(codes.map((code) => [code, ErrorBody]));
+
+/**
+ * The error answer of the card and payment routes (`config.errorField`): the API's shape, plus
+ * `error` (the same text: the card form reads it) and the provider's codes where there are some.
+ */
+export const PaymentErrorBody = Type.Object(
+  {
+    success: Type.Literal(false),
+    message: Type.String(),
+    error: Type.Optional(Type.String({ description: 'The same text as message' })),
+    code: Type.Optional(Type.String({ description: "The provider's code, e.g. card_declined" })),
+    declineCode: Type.Optional(Type.String({ description: 'e.g. insufficient_funds' })),
+  },
+  { $id: 'PaymentErrorBody', description: 'Every 4xx and 5xx answer of the payment routes' },
+);
+export const paymentErrors = (...codes: number[]): Record<number, typeof PaymentErrorBody> =>
+  Object.fromEntries(codes.map((code) => [code, PaymentErrorBody]));
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
@@ -200,4 +222,33 @@ export const ListResponse = <T extends TSchema>(item: T) =>
 
 export const UserIdParams = Type.Object({ userId: Type.String({ maxLength: 100 }) });
 
+/** OpenAPI `security` of a route that needs the bearer token (`Authorization: Bearer <token>`). */
 export const bearer = [{ bearerAuth: [] }];
+/** OpenAPI `security` of a public route: no credential at all. */
+export const publicAccess: [] = [];
+
+/** A PaymentIntent's status, as Stripe names them (the front end reads exactly these). */
+export const IntentStatusSchema = Type.Union(
+  [
+    Type.Literal('requires_payment_method'),
+    Type.Literal('requires_confirmation'),
+    Type.Literal('requires_action'),
+    Type.Literal('processing'),
+    Type.Literal('requires_capture'),
+    Type.Literal('succeeded'),
+    Type.Literal('canceled'),
+  ],
+  { description: "Stripe's PaymentIntent status" },
+);
+// The database's list and the schema's are the same set (checked at compile time, both ways).
+type SchemaStatus = Static<typeof IntentStatusSchema>;
+type DatabaseStatus = (typeof INTENT_STATUSES)[number];
+export const intentStatusesMatch: [SchemaStatus, DatabaseStatus] extends [
+  DatabaseStatus,
+  SchemaStatus,
+]
+  ? true
+  : false = true;
+
+/** The card payment provider in use. */
+export const ProviderNameSchema = Type.Union([Type.Literal('sandbox'), Type.Literal('stripe')]);

@@ -10,7 +10,7 @@ import type { Config } from '../config/env';
 import { conflict, serviceUnavailable, SIGNIN_MESSAGES, unauthorized } from '../lib/errors';
 import { normalizeWalletAddress } from '../providers/wallet';
 import { toPublicUser, type UserRow } from '../repositories/users-repository';
-import { errors, SignInResponse } from './schemas';
+import { errors, publicAccess, SignInResponse } from './schemas';
 
 const nonEmpty = (value: unknown): boolean => typeof value === 'string' && value.trim() !== '';
 
@@ -45,7 +45,9 @@ const signInRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
             : null,
       },
       schema: {
+        operationId: 'createWalletNonce',
         tags: ['account'],
+        security: publicAccess,
         summary: 'Start a wallet sign-in: the EIP-4361 message to sign, with a single-use nonce',
         body: Type.Object({ address: WalletAddress }),
         response: {
@@ -92,7 +94,9 @@ const signInRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
         },
       },
       schema: {
+        operationId: 'signInWithWallet',
         tags: ['account'],
+        security: publicAccess,
         summary: 'Sign in with a wallet signature of the message from /user/MetaMask/nonce',
         body: Type.Object({
           address: WalletAddress,
@@ -133,7 +137,9 @@ const signInRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
         validateBody: (body) => (nonEmpty(body.token) ? null : SIGNIN_MESSAGES.googleTokenRequired),
       },
       schema: {
+        operationId: 'signInWithGoogle',
         tags: ['account'],
+        security: publicAccess,
         summary: 'Sign in with a Google access token (verified with Google)',
         body: Type.Object({
           token: Type.String({ maxLength: 4096, description: "Google's OAuth access token" }),
@@ -159,7 +165,9 @@ const signInRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
         validateBody: (body) => (nonEmpty(body.code) ? null : SIGNIN_MESSAGES.discordCodeRequired),
       },
       schema: {
+        operationId: 'signInWithDiscord',
         tags: ['account'],
+        security: publicAccess,
         summary: 'Sign in with a Discord authorization code (exchanged with Discord)',
         body: Type.Object({
           code: Type.String({ maxLength: 512, description: "Discord's authorization code" }),

@@ -9,7 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config/env';
 import { badRequest } from '../lib/errors';
 import { TtlCache } from '../lib/ttl-cache';
-import { errors } from './schemas';
+import { errors, publicAccess } from './schemas';
 
 /** The most URLs one sitemap file may list (sitemaps.org), and the default page size. */
 export const SITEMAP_MAX_SIZE = 50_000;
@@ -60,7 +60,9 @@ const sitemapRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
       config: { publicRead: true },
       preValidation: plainDigits,
       schema: {
+        operationId: 'listSitemapItems',
         tags: ['sitemap'],
+        security: publicAccess,
         summary: 'Every item in id order with its last change, paged for sitemap files',
         description:
           'Page `page` (from 0) of `size` items: items `page × size` to `page × size + size − 1` ' +

@@ -5,7 +5,9 @@
  * keys, arrays for objects, bad JSON text, wrong content types, odd path params and query strings
  * (cursors holding extreme dates), broken multipart bodies — with and without the bearer token of
  * a real signed-up user. A client mistake must answer 4xx with a string `message`, never 5xx, and
- * never write a log line at error level.
+ * never write a log line at error level. Every answer must also be one the document lists for
+ * that operation: its status documented, its body valid against the documented schema of that
+ * status, with the documented content type (JSON; an image type for the image routes).
  *
  * FUZZ_SEED fixes the generator (printed with the figures), FUZZ_RUNS the cases per route and
  * FUZZ_BUDGET_MS the time allowed for sending them.
@@ -14,6 +16,8 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
+import type { TSchema } from 'typebox';
+import { Compile } from 'typebox/compile';
 import { buildTestApp, multipart, PASSWORD, PNG_1x1, signup, uniqueEmail } from '../helpers';
 import {
   DISCORD_CLIENT,
@@ -667,15 +671,151 @@ function hasNul(c: Case): boolean {
   return /%00/.test(c.url) || body.includes('\u0000') || body.includes('\\u0000');
 }
 
+// ---------------------------------------------------------------------------------------------
+// Conformance: the answer against what the document says of the operation.
+
+interface DocResponse {
+  description?: string;
+  content?: Record<string, { schema?: unknown }>;
+}
+interface Document {
+  paths: Record<
+    string,
+    Record<string, OpenApiOperation & { responses: Record<string, DocResponse> }>
+  >;
+  components?: { schemas?: Record<string, unknown> };
+}
+
+/** The schema with `#/components/schemas/…` references replaced by what they name. */
+function inline(node: unknown, components: Record<string, unknown>): unknown {
+  if (Array.isArray(node)) return node.map((entry) => inline(entry, components));
+  if (typeof node !== 'object' || node === null) return node;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
+    return inline(components[ref.slice('#/components/schemas/'.length)], components);
+  }
+  return Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, inline(value, components)]),
+  );
+}
+
+/**
+ * Which documented operation a request reaches, as the router decides: the address as a client
+ * sends it (dot segments resolved), the operations of that method, a fixed segment before a
+ * parameter. Null: no operation (the API answers 404 "Route … not found", or 400 first for a
+ * badly encoded address or a body that is not JSON).
+ */
+function routeOf(
+  doc: Document,
+  method: string,
+  url: string,
+): { key: string; responses: Record<string, DocResponse> } | null {
+  const path = new URL(`http://localhost${url}`).pathname.split('/');
+  let best: { key: string; rank: string; responses: Record<string, DocResponse> } | null = null;
+  for (const [template, methods] of Object.entries(doc.paths)) {
+    const operation = methods[method.toLowerCase()];
+    const parts = template.split('/');
+    if (operation === undefined || parts.length !== path.length) continue;
+    let rank = '';
+    const matches = parts.every((part, i) => {
+      const isParam = part.startsWith('{');
+      rank += isParam ? '1' : '0';
+      // The router gives a parameter an empty value too (`/activity/` is `/activity/{userId}`).
+      return isParam || part === path[i];
+    });
+    if (matches && (best === null || rank < best.rank)) {
+      best = { key: `${method} ${template}`, rank, responses: operation.responses };
+    }
+  }
+  return best;
+}
+
+/** What the document says of an answer: null when it conforms, else the kind and why. */
+function makeConformance(doc: Document) {
+  const components = doc.components?.schemas ?? {};
+  const checks = new WeakMap<object, ReturnType<typeof Compile>>();
+  const checkOf = (schema: object) => {
+    let check = checks.get(schema);
+    if (check === undefined) {
+      check = Compile(inline(schema, components) as TSchema);
+      checks.set(schema, check);
+    }
+    return check;
+  };
+  // An address that is no operation: the not-found answer, or a refusal of the address or the
+  // body that comes before it; the API's error body either way.
+  const noOperation: DocResponse = {
+    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
+  };
+  return (
+    c: Case,
+    response: {
+      statusCode: number;
+      headers: Record<string, unknown>;
+      body: string;
+      rawPayload: Buffer;
+    },
+  ): {
+    kind: 'undocumented status' | 'schema mismatch';
+    op: string | null;
+    detail: string;
+  } | null => {
+    const route = routeOf(doc, c.method, c.url);
+    const documented =
+      route === null
+        ? response.statusCode === 404 || response.statusCode === 400
+          ? noOperation
+          : undefined
+        : route.responses[String(response.statusCode)];
+    const op = route?.key ?? null;
+    if (documented === undefined) {
+      return {
+        kind: 'undocumented status',
+        op,
+        detail: `${response.statusCode} is not documented: ${response.body.slice(0, 160)}`,
+      };
+    }
+    const header = response.headers['content-type'];
+    const type = (typeof header === 'string' ? header : '').split(';')[0]!.trim().toLowerCase();
+    if (documented.content === undefined) {
+      return response.rawPayload.length === 0
+        ? null
+        : { kind: 'schema mismatch', op, detail: `a body where none is documented (${type})` };
+    }
+    const media = documented.content[type];
+    if (media === undefined) {
+      return {
+        kind: 'schema mismatch',
+        op,
+        detail: `content type "${type}", documented: ${Object.keys(documented.content).join(', ')}`,
+      };
+    }
+    if (type !== 'application/json') return null;
+    let body: unknown;
+    try {
+      body = JSON.parse(response.body);
+    } catch {
+      return { kind: 'schema mismatch', op, detail: `not JSON: ${response.body.slice(0, 120)}` };
+    }
+    const check = checkOf(media.schema as object);
+    if (check.Check(body)) return null;
+    const [first] = check.Errors(body);
+    return {
+      kind: 'schema mismatch',
+      op,
+      detail: `${first?.instancePath ?? ''} ${first?.message ?? ''}: ${response.body.slice(0, 120)}`,
+    };
+  };
+}
+
 interface Outcome {
   requests: number;
   failures: Failure[];
 }
 
 async function sweep(): Promise<Outcome> {
-  const doc = app.swagger() as unknown as {
-    paths: Record<string, Record<string, OpenApiOperation>>;
-  };
+  const doc = app.swagger() as unknown as Document;
+  const conformance = makeConformance(doc);
   const ops = operations(doc);
   assert.ok(ops.length >= 25, `the OpenAPI document lists ${ops.length} operations`);
   const cases: { op: string; c: Case }[] = [];
@@ -726,6 +866,15 @@ async function sweep(): Promise<Outcome> {
         if (response.statusCode >= 500) {
           failures.push({ ...base, kind: '5xx', detail: response.body.slice(0, 200) });
         }
+        const mismatch = conformance(c, response);
+        if (mismatch !== null) {
+          failures.push({
+            ...base,
+            op: mismatch.op ?? `${op} (reached no operation)`,
+            kind: mismatch.kind,
+            detail: mismatch.detail,
+          });
+        }
         if (response.statusCode >= 400 && c.method !== 'HEAD') {
           let message: unknown;
           try {
@@ -768,7 +917,7 @@ if (process.env.FUZZ_REPORT !== undefined) {
 
 const count = (kind: Failure['kind']) => outcome.failures.filter((f) => f.kind === kind).length;
 console.log(
-  `fuzz: ${outcome.requests} requests, 5xx: ${count('5xx')}, without message: ${count('without message')}, error logs: ${count('error log')} (seed ${SEED})`,
+  `fuzz: ${outcome.requests} requests, 5xx: ${count('5xx')}, without message: ${count('without message')}, error logs: ${count('error log')}, undocumented statuses: ${count('undocumented status')}, schema mismatches: ${count('schema mismatch')} (seed ${SEED})`,
 );
 
 const known = new Map<string, Failure[]>(KNOWN_FAILURE_CLASSES.map((k) => [k.name, []]));
@@ -800,8 +949,15 @@ describe('fuzz sweep of every route in the OpenAPI document', () => {
     assert.ok(outcome.requests >= 1_000, `only ${outcome.requests} requests were sent`);
   });
 
+  const conformanceKinds = new Set<Failure['kind']>(['undocumented status', 'schema mismatch']);
   it('answers every client mistake with a 4xx and a message, and logs no error for it', () => {
-    assert.equal(unknown.length, 0, `failures:\n${describeFailures(unknown)}`);
+    const list = unknown.filter((f) => !conformanceKinds.has(f.kind));
+    assert.equal(list.length, 0, `failures:\n${describeFailures(list)}`);
+  });
+
+  it('answers only statuses the document lists, with bodies of their documented schemas', () => {
+    const list = unknown.filter((f) => conformanceKinds.has(f.kind));
+    assert.equal(list.length, 0, `failures:\n${describeFailures(list)}`);
   });
 
   for (const k of KNOWN_FAILURE_CLASSES) {

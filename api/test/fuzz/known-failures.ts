@@ -13,7 +13,7 @@ export interface Failure {
   url: string;
   /** The request carried a NUL character (URL or body). */
   nul: boolean;
-  kind: '5xx' | 'without message' | 'error log';
+  kind: '5xx' | 'without message' | 'error log' | 'undocumented status' | 'schema mismatch';
   detail: string;
 }
 

@@ -185,6 +185,41 @@ describe('listings', () => {
   });
 });
 
+describe('the Listing tab pages', () => {
+  it('pages a seller’s listings newest first by cursor; a bad cursor is a 400', async () => {
+    const seller = await signup(app);
+    const items = [44, 45, 46];
+    const ids: string[] = [];
+    for (const item of items) {
+      assert.equal((await buy(app, seller, item)).statusCode, 200);
+      const listed = await list(app, seller, item, 500 + item);
+      assert.equal(listed.statusCode, 201, listed.body);
+      ids.push(json(listed).listing._id);
+    }
+    const page = async (query: string) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: `/api/v1/market/listings/user/${seller.user._id}?${query}`,
+        headers: seller.auth,
+      });
+      return { status: response.statusCode, body: json(response) };
+    };
+    const first = await page('limit=2');
+    assert.equal(first.status, 200);
+    assert.equal(first.body.data.length, 2);
+    assert.equal(typeof first.body.nextCursor, 'string');
+    const second = await page(`limit=2&cursor=${encodeURIComponent(first.body.nextCursor)}`);
+    assert.equal(second.status, 200);
+    assert.equal(second.body.nextCursor, null);
+    const seen = [...first.body.data, ...second.body.data].map((row: { _id: string }) => row._id);
+    assert.deepEqual(seen, [...ids].reverse());
+
+    const bad = await page('cursor=not-a-cursor');
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.message, 'The cursor is not valid');
+  });
+});
+
 describe('a wallet account signs its listing', () => {
   it('lists with the signature of its own wallet; another key or other terms are refused', async () => {
     const wallet = privateKeyToAccount(generatePrivateKey());

@@ -260,12 +260,22 @@ describe('the OpenAPI document', () => {
       item.parameters.map((p: { in: string; name: string }) => `${p.in}:${p.name}`),
       ['path:id'],
     );
-    assert.deepEqual(Object.keys(item.responses).sort(), ['200', '304', '404']);
+    // 400 and 414: a bad character or a too long id; 500: a fault (every route's, in one place).
+    assert.deepEqual(Object.keys(item.responses).sort(), [
+      '200',
+      '304',
+      '400',
+      '404',
+      '414',
+      '500',
+    ]);
     assert.ok(item.responses['200'].content['image/png'] !== undefined);
+    // Errors are JSON even on a route that answers images.
+    assert.deepEqual(Object.keys(item.responses['404'].content), ['application/json']);
     const site = doc.paths['/api/v1/media/site-card.png']?.get;
     assert.ok(site !== undefined);
     assert.deepEqual(site.tags, ['media']);
     assert.match(site.summary, /card/i);
-    assert.deepEqual(Object.keys(site.responses).sort(), ['200', '304']);
+    assert.deepEqual(Object.keys(site.responses).sort(), ['200', '304', '400', '500']);
   });
 });

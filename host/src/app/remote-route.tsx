@@ -44,7 +44,9 @@ const loads = new Map<string, PageLoad>();
 const listeners = new Set<() => void>();
 const subscribe = (listener: () => void) => {
   listeners.add(listener);
-  return () => listeners.delete(listener);
+  return () => {
+    listeners.delete(listener);
+  };
 };
 const settle = (key: string, load: PageLoad) => {
   loads.set(key, load);

@@ -122,6 +122,7 @@ export type PaymentIntentStatus =
   | 'requires_confirmation'
   | 'requires_action'
   | 'processing'
+  | 'requires_capture'
   | 'succeeded'
   | 'canceled';
 
@@ -145,7 +146,8 @@ export interface PaymentRecord {
   amount: number;
   amountCents: number;
   currency: string;
-  provider: PaymentProviderMode;
+  /** The provider that took the payment ('sandbox' or 'stripe'; older records may name others). */
+  provider: string;
   productId: string;
   title: string;
   kind: CatalogueItem['kind'];

@@ -72,7 +72,10 @@ const GENERIC_FAILURE: PaymentFailure = {
 };
 
 /** The webhook events that change a payment; others are acknowledged and ignored. */
-const HANDLED_EVENTS = new Set(['payment_intent.succeeded', 'payment_intent.payment_failed']);
+export const HANDLED_EVENTS = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+]);
 
 /** How many times a request re-decides after waiting for, or resuming, someone else's call. */
 const MAX_ROUNDS = 4;

@@ -21,6 +21,7 @@ import {
   ProviderRequestError,
   type ConfirmIntentInput,
   type ConfirmResult,
+  type IntentStatus,
   type CreateIntentInput,
   type PaymentFailure,
   type PaymentProvider,
@@ -51,7 +52,7 @@ export type SandboxPaymentMethod = {
 export interface SandboxIntentObject {
   id: string;
   object: 'payment_intent';
-  status: string;
+  status: IntentStatus;
   amount: number;
   currency: string;
   client_secret: string;

@@ -43,12 +43,21 @@ declare module 'fastify' {
   }
 }
 
+/** Seeds an empty catalogue (items, the demo account, the market's story); null when not empty. */
+export async function seedIfEmpty(
+  database: Database,
+): Promise<Awaited<ReturnType<typeof seedCatalogue>> | null> {
+  if (!(await isCatalogueEmpty(database))) return null;
+  return seedCatalogue(database, { passwordHash: () => hashPassword(DEMO_USER.password) });
+}
+
 export default fp(
-  async (fastify, opts: { config: Config; clock: () => number }) => {
+  async (fastify, opts: { config: Config; clock: () => number; snapshot?: Blob }) => {
     const { config } = opts;
     const database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: config.dataDir,
+      snapshot: opts.snapshot,
       onConnectionError: (error) => fastify.log.warn({ err: error }, 'database connection lost'),
     });
     fastify.addHook('onClose', () => database.close());
@@ -60,10 +69,8 @@ export default fp(
       },
       'database ready, migrations applied',
     );
-    if (config.seedOnStart && (await isCatalogueEmpty(database))) {
-      const counts = await seedCatalogue(database, {
-        passwordHash: () => hashPassword(DEMO_USER.password),
-      });
+    const counts = config.seedOnStart ? await seedIfEmpty(database) : null;
+    if (counts !== null) {
       fastify.log.info({ ...counts, demoUser: DEMO_USER.email }, 'empty catalogue: seeded');
     }
     fastify.decorate('database', database);

@@ -8,8 +8,26 @@ import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config/env';
 
+/** A message made and ready to hand over (SMTP or the outbox), not yet sent. */
+export interface PreparedEmail {
+  readonly to: string;
+  readonly raw: Buffer;
+  readonly envelope: { from: string | false; to: string[] };
+  readonly messageId: string;
+  /** Fields of the delivery's log line, and what the message is. */
+  readonly logged: Record<string, unknown>;
+  readonly what: string;
+}
+
 export interface Mailer {
-  sendPasswordReset(to: string, link: string): Promise<void>;
+  /**
+   * Makes the password reset message (the whole MIME text) without sending it. forgot-password
+   * makes it for every email asked about, with or without an account, so both cost the same;
+   * only an account's is delivered.
+   */
+  preparePasswordReset(to: string, link: string): Promise<PreparedEmail>;
+  /** Hands a prepared message over: through SMTP, or into the outbox folder (logged). */
+  deliver(email: PreparedEmail): Promise<void>;
   /** Tells an offer's maker that the owner accepted it: pay within the reservation. */
   sendOfferAccepted(
     to: string,
@@ -26,39 +44,57 @@ declare module 'fastify' {
 export default fp(
   async (fastify, opts: { config: Config }) => {
     const { config } = opts;
-    const transport =
-      config.smtpUrl === null
-        ? nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' })
-        : nodemailer.createTransport(config.smtpUrl);
-    fastify.addHook('onClose', () => transport.close());
+    // Messages are made by a transport that only writes the MIME text, then handed to SMTP (or
+    // the outbox) as that text: making one costs the same whether or not it is sent afterwards.
+    const composer = nodemailer.createTransport({
+      streamTransport: true,
+      buffer: true,
+      newline: config.smtpUrl === null ? 'unix' : 'windows',
+    });
+    const transport = config.smtpUrl === null ? null : nodemailer.createTransport(config.smtpUrl);
+    fastify.addHook('onClose', () => {
+      composer.close();
+      transport?.close();
+    });
 
-    /** Sends a message: through SMTP, or into the outbox folder (logged) when there is none. */
-    async function send(
+    async function prepare(
       message: { to: string; subject: string; text: string; html: string },
       logged: Record<string, unknown>,
       what: string,
-    ): Promise<void> {
-      const info = await transport.sendMail({ from: config.mailFrom, ...message });
-      if (config.smtpUrl === null) {
+    ): Promise<PreparedEmail> {
+      const info = await composer.sendMail({ from: config.mailFrom, ...message });
+      return {
+        to: message.to,
+        raw: (info as unknown as { message: Buffer }).message,
+        envelope: info.envelope,
+        messageId: info.messageId,
+        logged,
+        what,
+      };
+    }
+
+    /** Sends a message: through SMTP, or into the outbox folder (logged) when there is none. */
+    async function deliver(email: PreparedEmail): Promise<void> {
+      if (transport === null) {
         await mkdir(config.outboxDir, { recursive: true });
         const file = join(
           config.outboxDir,
-          `${new Date().toISOString().replace(/[:.]/g, '-')}-${info.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`,
+          `${new Date().toISOString().replace(/[:.]/g, '-')}-${email.messageId.replace(/[^a-zA-Z0-9]/g, '')}.eml`,
         );
-        const raw = (info as unknown as { message: Buffer }).message;
-        await writeFile(file, raw);
+        await writeFile(file, email.raw);
         fastify.log.info(
-          { to: message.to, file, ...logged },
-          `${what} email written to the outbox`,
+          { to: email.to, file, ...email.logged },
+          `${email.what} email written to the outbox`,
         );
       } else {
-        fastify.log.info({ to: message.to }, `${what} email sent`);
+        await transport.sendMail({ envelope: email.envelope, raw: email.raw });
+        fastify.log.info({ to: email.to }, `${email.what} email sent`);
       }
     }
 
     const mailer: Mailer = {
-      async sendPasswordReset(to, link) {
-        await send(
+      preparePasswordReset(to, link) {
+        return prepare(
           {
             to,
             subject: 'Reset your Hyper Tek password',
@@ -70,13 +106,14 @@ export default fp(
           'password reset',
         );
       },
+      deliver,
       async sendOfferAccepted(to, offer) {
         const until =
           offer.reservedUntil === null
             ? ''
             : ` until ${new Date(offer.reservedUntil).toUTCString()}`;
         const price = `$${offer.price}`;
-        await send(
+        const email = await prepare(
           {
             to,
             subject: `Your offer on ${offer.title} was accepted`,
@@ -86,6 +123,7 @@ export default fp(
           { link: offer.link },
           'offer accepted',
         );
+        await deliver(email);
       },
     };
     fastify.decorate('mailer', mailer);

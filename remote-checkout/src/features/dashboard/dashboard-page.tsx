@@ -18,6 +18,8 @@ type Tone = 'ok' | 'bad' | 'wait';
 const STATUS: Record<PaymentIntentStatus, { title: string; label: string; tone: Tone }> = {
   succeeded: { title: 'Payment confirmed', label: 'Succeeded', tone: 'ok' },
   processing: { title: 'Payment processing', label: 'Processing', tone: 'wait' },
+  // Authorised by the bank, not yet taken: the buyer waits as for processing.
+  requires_capture: { title: 'Payment processing', label: 'Authorised', tone: 'wait' },
   requires_action: {
     title: 'Payment waiting for your bank',
     label: 'Waiting for authentication',
