@@ -45,6 +45,7 @@ export { formatPrice } from './format/price';
 export type { PriceCurrency } from './format/price';
 export { useApiImage } from './media/use-api-image';
 export { usePressOutside } from './dom/use-press-outside';
+export { useNearViewport } from './dom/use-near-viewport';
 export {
   pageTitle,
   setDocumentHead,

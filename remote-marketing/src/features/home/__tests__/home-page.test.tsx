@@ -1,5 +1,6 @@
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 
+import { scrollIntoView } from '../../../test/browser-stubs';
 import { holdRequests, requestTo } from '../../../test/market-server';
 import { renderPage } from '../../../test/render-page';
 import HomePage from '../home-page';
@@ -19,6 +20,15 @@ const list = (count: number, kind = 'nfa') =>
 
 const section = (name: string) => screen.getByRole('region', { name });
 
+/** The home page, scrolled down to its two lists (they read nothing before they come near). */
+function renderHome(): void {
+  renderPage(<HomePage />);
+  act(() => {
+    scrollIntoView(section('Popular Collections'));
+    scrollIntoView(section('MarketPlace'));
+  });
+}
+
 let errorLog: jest.SpyInstance;
 beforeEach(() => {
   errorLog = jest.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -28,7 +38,7 @@ afterEach(() => errorLog.mockRestore());
 describe('Home page', () => {
   it('shows the hero, the ticker, the story, the news and the four steps', () => {
     holdRequests();
-    renderPage(<HomePage />);
+    renderHome();
 
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Hyper Tek');
     expect(screen.getByRole('link', { name: 'MarketPlace' })).toHaveAttribute(
@@ -66,15 +76,28 @@ describe('Home page', () => {
 
   it("'Download Game' and 'More News' do nothing", () => {
     holdRequests();
-    renderPage(<HomePage />);
+    renderHome();
     fireEvent.click(screen.getByRole('button', { name: 'Download Game' }));
     fireEvent.click(screen.getByRole('button', { name: 'More News' }));
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
   });
 
-  it('loads four NFAs and four land parcels, each card with image, title, price and Buy Now', async () => {
+  it('reads each list only once it comes near the screen (they are far below the fold)', async () => {
     const pending = holdRequests();
     renderPage(<HomePage />);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(pending).toHaveLength(0);
+    act(() => scrollIntoView(section('Popular Collections')));
+    await waitFor(() => expect(pending).toHaveLength(1));
+    expect(requestTo(pending, '/market/getMarket').params).toEqual({ limit: 4 });
+    act(() => scrollIntoView(section('MarketPlace')));
+    await waitFor(() => expect(pending).toHaveLength(2));
+    expect(requestTo(pending, '/land/getland').params).toEqual({ limit: 4 });
+  });
+
+  it('loads four NFAs and four land parcels, each card with image, title, price and Buy Now', async () => {
+    const pending = holdRequests();
+    renderHome();
 
     await waitFor(() => expect(pending).toHaveLength(2));
     expect(requestTo(pending, '/market/getMarket').params).toEqual({ limit: 4 });
@@ -103,7 +126,7 @@ describe('Home page', () => {
 
   it('puts the two columns / four columns grid classes on the lists', async () => {
     const pending = holdRequests();
-    renderPage(<HomePage />);
+    renderHome();
     await waitFor(() => expect(pending).toHaveLength(2));
     requestTo(pending, '/market/getMarket').reply({ success: true, data: list(4) });
     const popular = section('Popular Collections');
@@ -112,7 +135,7 @@ describe('Home page', () => {
 
   it('falls back to a default name and drawn art when an item has no title or image', async () => {
     const pending = holdRequests();
-    renderPage(<HomePage />);
+    renderHome();
     await waitFor(() => expect(pending).toHaveLength(2));
     requestTo(pending, '/market/getMarket').reply({
       success: true,
@@ -134,7 +157,7 @@ describe('Home page', () => {
 
   it('shows a loading indicator in each list until its call settles, success or failure', async () => {
     const pending = holdRequests();
-    renderPage(<HomePage />);
+    renderHome();
     await waitFor(() => expect(pending).toHaveLength(2));
 
     const popular = section('Popular Collections');
@@ -152,7 +175,7 @@ describe('Home page', () => {
 
   it('only logs failures: an exception or success false leaves the lists empty', async () => {
     const pending = holdRequests();
-    renderPage(<HomePage />);
+    renderHome();
     await waitFor(() => expect(pending).toHaveLength(2));
 
     requestTo(pending, '/market/getMarket').fail('Network Error');

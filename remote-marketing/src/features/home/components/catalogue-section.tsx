@@ -1,4 +1,4 @@
-import { api, CARDS_PER_LIST } from '@hypertek/shared';
+import { api, CARDS_PER_LIST, useNearViewport } from '@hypertek/shared';
 import { useList } from '@hypertek/shared/data';
 import { ITEM_CARD_ACTION, ItemCard } from '@hypertek/shared/ui';
 import { Link } from 'react-router';
@@ -18,11 +18,17 @@ interface CatalogueSectionProps {
 
 /** A home list ('Popular Collections', 'MarketPlace'): up to four cards whose 'Buy Now' goes to the marketplace, 2 columns then 4. */
 export function CatalogueSection({ id, title, intro, list }: CatalogueSectionProps) {
-  // Loading until the call settles, whether it succeeds or fails (a failure leaves it empty).
-  const items = useList([list, CARDS_PER_LIST], LISTS[list], { count: CARDS_PER_LIST });
+  // Read once the section comes near the screen (it is far below the fold: its read and render
+  // would otherwise compete with the first screen). Loading until the call settles, whether it
+  // succeeds or fails (a failure leaves it empty).
+  const { ref, near } = useNearViewport<HTMLElement>();
+  const items = useList([list, CARDS_PER_LIST], LISTS[list], {
+    count: CARDS_PER_LIST,
+    enabled: near,
+  });
   const loading = items === null;
   return (
-    <section className="container section" aria-labelledby={id} aria-busy={loading}>
+    <section ref={ref} className="container section" aria-labelledby={id} aria-busy={loading}>
       <header className="mk-section-head mk-section-head-row">
         <div>
           <h2 id={id}>{title}</h2>

@@ -1,4 +1,4 @@
-import { formatAge, type ItemSale } from '@hypertek/shared';
+import { formatAge, useNearViewport, type ItemSale } from '@hypertek/shared';
 
 import { DataTable, type Column } from '@hypertek/shared/ui';
 import { itemPrice } from '../../../lib/prices';
@@ -30,9 +30,11 @@ function SalesSkeleton() {
  * more.
  */
 export function SalesHistory({ itemId }: { itemId: string }) {
-  const sales = useItemSales(itemId);
+  // Read once the section comes near the screen: below the item, it is not the first screen's.
+  const { ref, near } = useNearViewport<HTMLElement>();
+  const sales = useItemSales(itemId, { enabled: near });
   return (
-    <section className="card mp-sales" aria-labelledby="mp-sales-title">
+    <section ref={ref} className="card mp-sales" aria-labelledby="mp-sales-title">
       <h2 id="mp-sales-title">Sales history</h2>
       {sales.status === 'loading' ? (
         <SalesSkeleton />

@@ -19,11 +19,13 @@ export interface ItemSales {
 /**
  * The sales of one item (`GET /activity/item/{id}`), newest first, a page at a time: the first
  * page on open, the next on `showMore` (following the server's cursor). A failed first page is
- * the error state (`retry` asks again); a failed later page keeps what is shown.
+ * the error state (`retry` asks again); a failed later page keeps what is shown. `enabled: false`
+ * waits (loading) without asking.
  */
-export function useItemSales(itemId: string): ItemSales {
+export function useItemSales(itemId: string, { enabled = true } = {}): ItemSales {
   const query = useApiInfiniteQuery({
     queryKey: ['item-sales', itemId],
+    enabled,
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }) => {
       const body = await api.getItemActivity(
