@@ -187,6 +187,8 @@ void describe('item journeys', () => {
       await page.waitForURL(new RegExp(`/buy-${itemKind}\\?id=${encodeURIComponent(itemId)}$`));
       await detailTitle(page).waitFor();
       const history = marketplace(page).getByRole('region', { name: 'Sales history' });
+      // As a visitor does: the history is below the item, and reads its sales once near the screen.
+      await history.scrollIntoViewIfNeeded();
       const salesTable = history.getByRole('table');
       await salesTable.waitFor();
       const prices = await salesTable.locator('td[data-label="Price"]').allTextContents();
