@@ -131,7 +131,14 @@ if (!only && values.typecheck)
     check: true,
   });
 if (!only) {
-  const toolingTests = ['scripts', 'scripts/serve', 'scripts/lib', 'scripts/rspack', 'deploy']
+  const toolingTests = [
+    'scripts',
+    'scripts/serve',
+    'scripts/lib',
+    'scripts/rspack',
+    'scripts/release',
+    'deploy',
+  ]
     .filter((dir) => existsSync(join(repoRoot, dir)))
     .flatMap((dir) =>
       readdirSync(join(repoRoot, dir))

@@ -11,6 +11,8 @@ export interface Stack {
   /** The site, e.g. http://localhost:41234 */
   siteUrl: string;
   apiUrl: string;
+  /** The remotes' releases and the registry the host follows (a folder of this stack's own). */
+  releasesDir: string;
   stopRemote: (name: RemoteName) => Promise<void>;
   startRemote: (name: RemoteName) => Promise<void>;
   close: () => Promise<void>;

@@ -11,6 +11,8 @@ import './items.ts';
 import './trip-ups.ts';
 import './market.ts';
 import './landing-pages.ts';
+// Last: it changes which checkout release is live, and puts it back.
+import './releases.ts';
 
 before(startSite);
 after(stopSite);

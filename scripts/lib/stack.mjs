@@ -3,6 +3,8 @@
 // through the same module that serves production (scripts/serve), each on a free port so that a
 // developer's running site does not clash. A remote can be stopped and started again.
 import { spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { repoRoot } from '../serve/apps.mjs';
@@ -25,7 +27,7 @@ async function stopChild(child) {
  * @param {{ env?: Record<string, string>, apiPort?: number, apiLogLevel?: string, apiOutput?: NodeJS.WritableStream, log?: (line: string) => void }} [options]
  *   `env` reaches the API and the web servers; the API's lines go to `apiOutput` (default: this
  *   process's stdout and stderr, as the API wrote them); `log` receives the web servers' lines.
- * @returns {Promise<{ siteUrl: string, apiUrl: string, stopRemote: (name: string) => Promise<void>, startRemote: (name: string) => Promise<void>, close: () => Promise<void> }>}
+ * @returns {Promise<{ siteUrl: string, apiUrl: string, releasesDir: string, stopRemote: (name: string) => Promise<void>, startRemote: (name: string) => Promise<void>, close: () => Promise<void> }>}
  */
 export async function startStack({
   env: extraEnv = {},
@@ -45,6 +47,10 @@ export async function startStack({
     NODE_ENV: 'test',
     LOG_LEVEL: apiLogLevel,
   };
+  // Releases: the caller's folder, else an empty one of its own (the repository's `.releases/`,
+  // a developer's, must not change what a test or a measurement loads).
+  const ownReleases = env.RELEASES_DIR ? null : await mkdtemp(join(tmpdir(), 'hypertek-releases-'));
+  if (ownReleases) env.RELEASES_DIR = ownReleases;
   const site = await startSite({ ports: { api: port }, env, log });
 
   let stopping = false;
@@ -71,6 +77,7 @@ export async function startStack({
     stopping = true;
     await site.close();
     await stopChild(api);
+    if (ownReleases) await rm(ownReleases, { recursive: true, force: true });
   };
   try {
     const base = `http://127.0.0.1:${String(port)}`;
@@ -86,6 +93,8 @@ export async function startStack({
   return {
     siteUrl: site.url('host'),
     apiUrl: `${site.url('api')}/api/v1`,
+    /** Where this stack's remotes serve releases from and its host reads the registry. */
+    releasesDir: env.RELEASES_DIR,
     stopRemote: site.stop,
     startRemote: site.start,
     close,

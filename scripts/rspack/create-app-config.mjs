@@ -86,6 +86,41 @@ function sharedSingletons(appDir, eager) {
 }
 
 /**
+ * The host's build writes `release-host.json`: the version of each shared singleton it provides,
+ * which the release gate checks a remote's release against before it goes live
+ * (scripts/release/gate.mjs). `react/` provides `react/jsx-runtime` and the other subpaths.
+ */
+class ReleaseHostFactsPlugin {
+  /** @param {Record<string, { version: string }>} shared */
+  constructor(shared) {
+    this.shared = Object.fromEntries(
+      Object.entries(shared)
+        .filter(([key]) => !key.endsWith('/'))
+        .map(([key, { version }]) => [key, version]),
+    );
+  }
+
+  /** @param {import('@rspack/core').Compiler} compiler */
+  apply(compiler) {
+    const { RawSource } = compiler.webpack.sources;
+    compiler.hooks.thisCompilation.tap('ReleaseHostFactsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        {
+          name: 'ReleaseHostFactsPlugin',
+          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL,
+        },
+        () => {
+          compilation.emitAsset(
+            'release-host.json',
+            new RawSource(`${JSON.stringify({ shared: this.shared }, null, 2)}\n`),
+          );
+        },
+      );
+    });
+  }
+}
+
+/**
  * @param {{
  *   appDir: string,            // the app's folder (import.meta.dirname)
  *   name: string,              // federation name, e.g. 'marketing'
@@ -186,6 +221,7 @@ export function createAppConfig({ appDir, name, port, title, exposes, prerender 
               },
             ],
           }),
+        ...(isRemote ? [] : [new ReleaseHostFactsPlugin(sharedSingletons(appDir, true))]),
         new ModuleFederationPlugin({
           name,
           filename: isRemote ? 'remoteEntry.js' : undefined,

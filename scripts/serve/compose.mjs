@@ -317,7 +317,16 @@ export async function createComposer({
   // The host's packages (React, React Router) are those of the app the server serves: its build's
   // parent folder (the host's package in the repository, the image's folder in production).
   const dataRenderer = renderer ?? createDataRenderer({ appDir: dirname(root), config, log });
-  const configScript = `<script type="application/json" id="runtime-config">${scriptJson(config)}</script>`;
+  /** The runtime config inline, with the remotes' manifests of this navigation (their releases). */
+  let lastConfig = { remotes: null, script: '' };
+  const configScriptFor = (remotes) => {
+    if (lastConfig.remotes !== remotes)
+      lastConfig = {
+        remotes,
+        script: `<script type="application/json" id="runtime-config">${scriptJson({ ...config, remotes })}</script>`,
+      };
+    return lastConfig.script;
+  };
   // The host's stylesheets, read once: their font faces are preloaded on every page, and a drawn
   // page carries them inline (nothing to fetch before its first paint).
   const stylesheets = await Promise.all(
@@ -375,7 +384,8 @@ export async function createComposer({
       type: 'website',
     });
   /** The page of every other path: the build's index.html (splash) with the config inline. */
-  const plainWith = (head) => plainPage(head + configScript + fontPreloads, plainPage.root);
+  const plainWith = (head, remotes = config.remotes) =>
+    plainPage(head + configScriptFor(remotes) + fontPreloads, plainPage.root);
   const plain = plainWith(builtHead.join(''));
   const patterns = (frames?.patterns ?? []).map((route) => ({
     ...route,
@@ -385,17 +395,23 @@ export async function createComposer({
   /**
    * The document of a navigation to `pathname` (and `search`, the address's query: a page opened
    * with one reads other data than its snapshot declares, so nothing of it is preloaded; an item
-   * page reads the item its `id` names).
+   * page reads the item its `id` names). `remotes`: each remote's manifest for this visitor (the
+   * release registry's choice; the config's by default): the page drawn here and the scripts that
+   * take it over come from the same release.
    * @returns {Promise<{ status: number, html: string }>}
    */
-  async function compose(pathname, search = '') {
+  async function compose(pathname, search = '', remotes = config.remotes) {
+    const configScript = configScriptFor(remotes);
     const key = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
     const frame = frames?.routes[key];
-    const manifestUrl = frame && config.remotes[frame.remote];
+    const manifestUrl = frame && remotes[frame.remote];
     if (!frame) {
       const known = patterns.find((route) => route.regex.test(pathname));
       if (known || !frames?.notFound) {
-        return { status: 200, html: known ? plainWith(routeHead(known, pathname)) : plain };
+        return {
+          status: 200,
+          html: plainWith(known ? routeHead(known, pathname) : builtHead.join(''), remotes),
+        };
       }
       // Nobody's path: the not-found page in its frame, with a 404 (the live app shows the same).
       const notFound = frames.notFound;
@@ -407,7 +423,8 @@ export async function createComposer({
         ),
       };
     }
-    if (!manifestUrl) return { status: 200, html: plainWith(routeHead(frame, frame.path ?? key)) };
+    if (!manifestUrl)
+      return { status: 200, html: plainWith(routeHead(frame, frame.path ?? key), remotes) };
     const snapshotUrl = new URL(`${PRERENDER_DIR}/${frame.module}.html`, manifestUrl).toString();
     const [snapshot, manifest] = await Promise.all([
       remoteFiles.get(snapshotUrl),
@@ -560,10 +577,12 @@ export async function createComposer({
 
   return {
     plain,
-    /** The status and HTML of a navigation to `pathname` (with `search`, the query). */
+    /** The plain page with `remotes` in its config (when composing failed). */
+    plainFor: (remotes) => plainWith(builtHead.join(''), remotes),
+    /** The status and HTML of a navigation to `pathname` (with `search`, the query, `remotes`). */
     document: compose,
-    /** The HTML of a navigation to `pathname` (with `search`, the query). */
-    html: async (pathname, search) => (await compose(pathname, search)).html,
+    /** The HTML of a navigation to `pathname` (with `search`, the query, `remotes`). */
+    html: async (pathname, search, remotes) => (await compose(pathname, search, remotes)).html,
   };
 }
 

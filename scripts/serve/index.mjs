@@ -5,7 +5,8 @@
 // Environment: the app's port variable (HOST_PORT, MARKETING_PORT, …), the runtime config
 // variables (PUBLIC_API_URL, REMOTE_*_URL, STRIPE_PUBLISHABLE_KEY, GOOGLE_CLIENT_ID,
 // DISCORD_CLIENT_ID, DISCORD_AUTHORIZE_URL, DISCORD_REDIRECT_URI, SITE_URL), BIND_HOST (default:
-// all interfaces), SERVE_CSP, SERVE_PRECOMPRESS.
+// all interfaces), SERVE_CSP, SERVE_PRECOMPRESS, RELEASES_DIR (a remote serves its releases from
+// there under /releases/<version>/; the host follows the release registry there).
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -41,6 +42,7 @@ try {
   const server = await startServer({
     root,
     isRemote: Boolean(app.remote),
+    name: app.name,
     port,
     host: process.env.BIND_HOST || undefined,
     log,

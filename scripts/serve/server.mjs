@@ -6,6 +6,7 @@
 // already does the fiddly parts right — a file index built once at start (no path traversal, no
 // fs lookups per request), ETag/304, Range, HEAD, and picking `.br`/`.gz` siblings by
 // Accept-Encoding with `Vary`. What is ours is only policy: which headers, when to fall back.
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { join } from 'node:path';
@@ -23,14 +24,86 @@ import { BOOT_SCRIPT, createComposer, createEncodedCache } from './compose.mjs';
 import { precompress } from './precompress.mjs';
 import { runtimeConfigFromEnv, siteUrl } from './runtime-config.mjs';
 import { createCrawlerFiles } from './sitemap.mjs';
+import { createLiveView, releasesDir, VERSION_PATTERN } from '../release/registry.mjs';
 
 /**
- * Builds the request handler of one app.
- * @param {{ root: string, isRemote: boolean, env?: NodeJS.ProcessEnv, log?: (line: string) => void }} options
+ * The remotes' manifests as the release registry says (docs/operations.md, "Shipping a remote"):
+ * a remote with a live release is loaded from that release's folder on its server
+ * (`releases/<version>/mf-manifest.json` beside its configured manifest), any other from its
+ * configured manifest (the build served in place). The same object while the registry is
+ * unchanged.
+ * @param {Record<string, string>} configured
+ * @param {() => import('../release/registry.mjs').Registry} registry
  */
-export async function createHandler({ root, isRemote, env = process.env, log = () => {} }) {
+export function createRemoteChooser(configured, registry) {
+  let last = { revision: -1, remotes: configured };
+  return () => {
+    const current = registry();
+    if (current.revision !== last.revision) {
+      const remotes = {};
+      for (const [name, manifest] of Object.entries(configured)) {
+        const live = current.remotes[name]?.live;
+        remotes[name] = live
+          ? new URL(`releases/${live}/mf-manifest.json`, manifest).href // VERSION_PATTERN: URL-safe
+          : manifest;
+      }
+      last = { revision: current.revision, remotes };
+    }
+    return last.remotes;
+  };
+}
+
+/**
+ * Serves a remote's published releases under `/releases/<version>/` from `dir/<version>/`
+ * (written by `release publish`, never overwritten): one static handler per release, made on its
+ * first request. Old releases stay served, so a visitor who loaded one keeps working after a
+ * newer one goes live.
+ */
+function createReleaseFiles(dir) {
+  const handlers = new Map();
+  return (req, res, pathname, next) => {
+    const match = /^\/releases\/([^/]+)(\/.*)$/.exec(pathname);
+    const version = match && decodeURIComponent(match[1]);
+    if (!match || !VERSION_PATTERN.test(version)) return next();
+    let handler = handlers.get(version);
+    if (!handler) {
+      if (!existsSync(join(dir, version, 'release.json'))) return next();
+      handler = sirv(join(dir, version), {
+        dev: false,
+        etag: true,
+        gzip: true,
+        brotli: true,
+        dotfiles: false,
+        setHeaders: (r, path) => r.setHeader('Cache-Control', cacheControlFor(path)),
+      });
+      handlers.set(version, handler);
+    }
+    const url = req.url;
+    req.url = match[2] + (url.includes('?') ? url.slice(url.indexOf('?')) : '');
+    handler(req, res, () => {
+      req.url = url;
+      next();
+    });
+  };
+}
+
+/**
+ * Builds the request handler of one app (`name`: its short name, for its releases).
+ * @param {{ root: string, isRemote: boolean, name?: string, env?: NodeJS.ProcessEnv, log?: (line: string) => void }} options
+ */
+export async function createHandler({ root, isRemote, name, env = process.env, log = () => {} }) {
   const config = runtimeConfigFromEnv(env);
-  const configBody = JSON.stringify(config, null, 2);
+  const releases = releasesDir(env);
+  const remotesNow = isRemote
+    ? () => config.remotes
+    : createRemoteChooser(config.remotes, createLiveView(releases));
+  const releaseFiles = isRemote && name ? createReleaseFiles(join(releases, name)) : null;
+  let configBody = { remotes: null, text: '' };
+  const configText = (remotes) => {
+    if (configBody.remotes !== remotes)
+      configBody = { remotes, text: JSON.stringify({ ...config, remotes }, null, 2) };
+    return configBody.text;
+  };
   const indexHtml = await readFile(join(root, 'index.html'), 'utf8').catch(() => '');
   const cspMode = env.SERVE_CSP ?? 'enforce';
   if (!['enforce', 'report-only', 'off'].includes(cspMode))
@@ -83,8 +156,8 @@ export async function createHandler({ root, isRemote, env = process.env, log = (
     : null;
   const encodedBody = createEncodedCache();
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
-  const sendDocument = async (req, res, pathname, search) => {
-    const page = await composer.document(pathname, search);
+  const sendDocument = async (req, res, pathname, search, remotes) => {
+    const page = await composer.document(pathname, search, remotes);
     const body = encodedBody(page.html);
     const accept = String(req.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
@@ -126,13 +199,15 @@ export async function createHandler({ root, isRemote, env = process.env, log = (
       return res.end('Method not allowed\n');
     }
     const { pathname, search } = new URL(req.url ?? '/', 'http://x');
+    const remotes = remotesNow();
     if (pathname === '/config.json') {
+      const body = configText(remotes);
       res.writeHead(200, {
         'Content-Type': 'application/json; charset=utf-8',
         'Cache-Control': NO_CACHE,
-        'Content-Length': Buffer.byteLength(configBody),
+        'Content-Length': Buffer.byteLength(body),
       });
-      return res.end(req.method === 'HEAD' ? undefined : configBody);
+      return res.end(req.method === 'HEAD' ? undefined : body);
     }
     if (crawlerFiles?.handles(pathname))
       return void crawlerFiles.send(req, res, pathname).catch((error) => {
@@ -141,7 +216,7 @@ export async function createHandler({ root, isRemote, env = process.env, log = (
         res.end();
       });
     if (composer && (!hasFileExtension(pathname) || pathname === '/index.html'))
-      return void sendDocument(req, res, pathname, search).catch((error) => {
+      return void sendDocument(req, res, pathname, search, remotes).catch((error) => {
         log(`compose: ${pathname} failed (${error.message}); serving the plain page`);
         if (!res.headersSent)
           res.writeHead(200, {
@@ -149,8 +224,14 @@ export async function createHandler({ root, isRemote, env = process.env, log = (
             'Content-Type': 'text/html; charset=utf-8',
             'Cache-Control': NO_CACHE,
           });
-        res.end(composer.plain);
+        res.end(composer.plainFor(remotes));
       });
+    if (releaseFiles) return releaseFiles(req, res, pathname, () => serveBuild(req, res, pathname));
+    serveBuild(req, res, pathname);
+  };
+
+  /** The app's own build (`root`), with the SPA's page for navigations. */
+  function serveBuild(req, res, pathname) {
     assets(req, res, () => {
       // A missing file (anything with an extension, so always a missing mf-manifest.json) is a 404:
       // answering index.html would hand the federation runtime HTML in place of JSON or JS.
@@ -159,7 +240,7 @@ export async function createHandler({ root, isRemote, env = process.env, log = (
       req.url = '/index.html';
       assets(req, res, () => notFound(res));
     });
-  };
+  }
 }
 
 /**

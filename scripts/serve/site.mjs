@@ -54,6 +54,7 @@ export async function startSite({ ports = {}, env = process.env, log } = {}) {
     const server = await startServer({
       root,
       isRemote: Boolean(app.remote),
+      name,
       port: allPorts[name],
       env: wired,
       log,

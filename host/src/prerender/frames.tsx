@@ -29,6 +29,9 @@ export interface Frame extends RouteMeta {
 export interface PatternRoute extends RouteMeta {
   /** The path as a regular expression's source, matched case-insensitively. */
   pattern: string;
+  /** The remote and page it shows (none for `/home`, the host's alias of `/`). */
+  remote?: string;
+  module?: string;
 }
 
 export interface Frames {
@@ -65,7 +68,7 @@ export function renderFrames(): Frames {
   const patterns: PatternRoute[] = [{ pattern: '^/home/?$', ...ROUTE_META['/'], index: false }];
   for (const { path, remote, module } of REMOTE_ROUTES) {
     if (path.includes(':')) {
-      patterns.push({ pattern: patternOf(path), ...ROUTE_META[path] });
+      patterns.push({ pattern: patternOf(path), remote, module, ...ROUTE_META[path] });
       continue;
     }
     const html = framed(
