@@ -48,9 +48,12 @@ export async function buildTestApp(
   options: BuildOptions = {},
 ): Promise<TestApp> {
   const dir = await mkdtemp(join(tmpdir(), 'hypertek-api-test-'));
+  // On a server, a seeded app starts from a copy of the run's seeded database (run-all.ts).
+  const template =
+    (overrides.seedOnStart ?? true) ? process.env.HYPERTEK_TEST_DB_TEMPLATE : undefined;
   const server =
     baseConfig.databaseUrl !== null && baseConfig.databaseUrl !== 'memory://'
-      ? await createServerDatabase(baseConfig.databaseUrl)
+      ? await createServerDatabase(baseConfig.databaseUrl, 'hypertek_test', template || undefined)
       : null;
   const config: Config = {
     ...baseConfig,

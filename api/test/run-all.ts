@@ -2,8 +2,10 @@
  * Runs every `*.test.ts` under test/ with Node's built-in runner (Node 20 has no glob in
  * `--test`). Extra arguments pass through, e.g. `pnpm test -- --test-name-pattern=search`.
  *
- * On the embedded database, the seeded database every test app starts from is made once here
- * and handed to the test processes as a file (`HYPERTEK_TEST_DB_SNAPSHOT`, see helpers.ts).
+ * The seeded database every test app starts from is made once here: on the embedded database,
+ * handed to the test processes as a file (`HYPERTEK_TEST_DB_SNAPSHOT`); on a PostgreSQL server,
+ * as a template database each test app's is copied from (`HYPERTEK_TEST_DB_TEMPLATE`). See
+ * helpers.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -11,7 +13,10 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadConfig } from '../src/config/env';
+import { openDatabase } from '../src/db/client';
+import { seedIfEmpty } from '../src/plugins/app/database';
 import { makeSeededSnapshot } from './helpers';
+import { createServerDatabase, type ServerDatabase } from './support/server-database';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const files = readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
@@ -20,16 +25,26 @@ const files = readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8
   .sort();
 
 const { databaseUrl } = loadConfig();
-const embedded = databaseUrl === null || databaseUrl === 'memory://';
 const dir = mkdtempSync(join(tmpdir(), 'hypertek-api-run-'));
 const env = { ...process.env };
-if (embedded) {
-  const started = performance.now();
+const started = performance.now();
+let template: ServerDatabase | null = null;
+if (databaseUrl === null || databaseUrl === 'memory://') {
   const snapshot = join(dir, 'seeded.tar');
   writeFileSync(snapshot, Buffer.from(await (await makeSeededSnapshot()).arrayBuffer()));
   env.HYPERTEK_TEST_DB_SNAPSHOT = snapshot;
-  console.log(`# seeded database made in ${Math.round(performance.now() - started)} ms`);
+} else {
+  // On a PostgreSQL server: a seeded database that each test app's is created from.
+  template = await createServerDatabase(databaseUrl, 'hypertek_template');
+  const database = await openDatabase({ databaseUrl: template.url, dataDir: '' });
+  try {
+    await seedIfEmpty(database);
+  } finally {
+    await database.close();
+  }
+  env.HYPERTEK_TEST_DB_TEMPLATE = template.name;
 }
+console.log(`# seeded database made in ${Math.round(performance.now() - started)} ms`);
 try {
   const result = spawnSync(
     process.execPath,
@@ -39,4 +54,5 @@ try {
   process.exitCode = result.status ?? 1;
 } finally {
   rmSync(dir, { recursive: true, force: true });
+  await template?.drop();
 }
