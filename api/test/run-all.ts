@@ -46,9 +46,18 @@ if (databaseUrl === null || databaseUrl === 'memory://') {
 }
 console.log(`# seeded database made in ${Math.round(performance.now() - started)} ms`);
 try {
+  // From Node 22.8 every file runs in this one process (`--test-isolation=none`): no process,
+  // TypeScript compile and module graph per file. The run takes one core instead of two, and on
+  // Node 26 about 215 s instead of 420 s. Node 20 has no such option: a process per file, two at
+  // a time.
+  const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
+  const isolation =
+    major > 22 || (major === 22 && minor >= 8)
+      ? ['--test-isolation=none']
+      : ['--test-concurrency=2'];
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--test', '--test-concurrency=2', ...process.argv.slice(2), ...files],
+    ['--import', 'tsx', '--test', ...isolation, ...process.argv.slice(2), ...files],
     { cwd: root, stdio: 'inherit', env },
   );
   process.exitCode = result.status ?? 1;
