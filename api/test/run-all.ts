@@ -50,11 +50,14 @@ try {
   // TypeScript compile and module graph per file. The run takes one core instead of two, and on
   // Node 26 about 215 s instead of 420 s. Node 20 has no such option: a process per file, two at
   // a time.
+  // (Node 22 names the option `--experimental-test-isolation`.)
   const [major, minor] = process.versions.node.split('.').map(Number) as [number, number];
   const isolation =
-    major > 22 || (major === 22 && minor >= 8)
+    major >= 24
       ? ['--test-isolation=none']
-      : ['--test-concurrency=2'];
+      : major > 22 || (major === 22 && minor >= 8)
+        ? ['--experimental-test-isolation=none']
+        : ['--test-concurrency=2'];
   const result = spawnSync(
     process.execPath,
     ['--import', 'tsx', '--test', ...isolation, ...process.argv.slice(2), ...files],
