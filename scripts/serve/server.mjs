@@ -199,9 +199,8 @@ export async function createHandler({ root, isRemote, name, env = process.env, l
       return res.end('Method not allowed\n');
     }
     const { pathname, search } = new URL(req.url ?? '/', 'http://x');
-    const remotes = remotesNow();
     if (pathname === '/config.json') {
-      const body = configText(remotes);
+      const body = configText(remotesNow());
       res.writeHead(200, {
         'Content-Type': 'application/json; charset=utf-8',
         'Cache-Control': NO_CACHE,
@@ -215,7 +214,9 @@ export async function createHandler({ root, isRemote, name, env = process.env, l
         if (!res.headersSent) res.writeHead(503, { 'Retry-After': '60' });
         res.end();
       });
-    if (composer && (!hasFileExtension(pathname) || pathname === '/index.html'))
+    if (composer && (!hasFileExtension(pathname) || pathname === '/index.html')) {
+      // The remotes of this navigation (the release registry's live ones), for its document.
+      const remotes = remotesNow();
       return void sendDocument(req, res, pathname, search, remotes).catch((error) => {
         log(`compose: ${pathname} failed (${error.message}); serving the plain page`);
         if (!res.headersSent)
@@ -226,6 +227,7 @@ export async function createHandler({ root, isRemote, name, env = process.env, l
           });
         res.end(composer.plainFor(remotes));
       });
+    }
     if (releaseFiles) return releaseFiles(req, res, pathname, () => serveBuild(req, res, pathname));
     serveBuild(req, res, pathname);
   };
