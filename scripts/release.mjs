@@ -2,18 +2,27 @@
 // Ships one remote at a time, without touching the host (docs/operations.md, "Shipping a remote"):
 //
 //   npm run release -- publish <remote> [--no-build]   build it and publish it as a new release
-//   npm run release -- promote <remote> <version>      make that release live for everyone, once
-//                                                      the gate finds it fits the live host
-//   npm run release -- rollback <remote>               back to the release live before it
-//   npm run release -- status                          what is live, published, and the history
+//   npm run release -- preview <remote> <version> [--minutes 60]
+//                                                      a link that shows it to one browser
+//   npm run release -- canary <remote> <version> <percent> [--threshold 0.2] [--min-visitors 5]
+//                                                      send that share of visitors to it
+//   npm run release -- promote <remote> <version>      make that release live for everyone
+//   npm run release -- rollback <remote>               end a canary, else back to the release
+//                                                      live before
+//   npm run release -- status [--json]                 what is live, in canary, published, each
+//                                                      version's visitors and failures, the history
 //
-// <remote> is marketing, marketplace, account or checkout. Releases and the registry live in
-// RELEASES_DIR (default .releases/ in the repository); the host's server follows the registry
-// within a second. Who made a change: RELEASE_ACTOR, else git's user.email.
+// <remote> is marketing, marketplace, account or checkout. preview, canary and promote refuse a
+// release that does not fit the live host (the compatibility gate). Releases live in RELEASES_DIR
+// (default .releases/ in the repository); the registry there too, or in PostgreSQL when
+// RELEASES_DATABASE_URL is set. The host's server follows the registry within a second. Who made
+// a change: RELEASE_ACTOR, else git's user.email.
 import { parseArgs } from 'node:util';
 import { pnpm } from './pnpm.mjs';
 import {
   actorFromEnvironment,
+  canary,
+  preview,
   promote,
   publish,
   remoteApp,
@@ -21,7 +30,10 @@ import {
   status,
 } from './release/actions.mjs';
 import { assertCompatible, loadHostFacts } from './release/gate.mjs';
-import { releasesDir } from './release/registry.mjs';
+import { openRegistry, releasesDir } from './release/registry.mjs';
+import { releaseSecrets } from './release/secrets.mjs';
+import { releaseStatsFrom } from './serve/release-routing.mjs';
+import { runtimeConfigFromEnv, siteUrl } from './serve/runtime-config.mjs';
 
 const { values, positionals } = parseArgs({
   allowPositionals: true,
@@ -30,23 +42,34 @@ const { values, positionals } = parseArgs({
     build: { type: 'boolean', default: true },
     json: { type: 'boolean', default: false },
     reason: { type: 'string' },
+    minutes: { type: 'string', default: '60' },
+    threshold: { type: 'string', default: '0.2' },
+    'min-visitors': { type: 'string', default: '5' },
     help: { type: 'boolean', short: 'h' },
   },
 });
-const [command, remote, version] = positionals;
+const [command, remote, version, percent] = positionals;
 const usage = `Usage:
   release publish <remote> [--no-build]
+  release preview <remote> <version> [--minutes 60]
+  release canary <remote> <version> <percent> [--threshold 0.2] [--min-visitors 5]
   release promote <remote> <version>
   release rollback <remote> [--reason TEXT]
   release status [--json]
 <remote>: marketing, marketplace, account or checkout`;
 
 const dir = releasesDir();
+const registry = openRegistry();
 const actor = actorFromEnvironment();
 const say = (line) => console.log(`[release] ${line}`);
+/** The compatibility gate against the live host (its server at SITE_URL, else this checkout's build). */
+const gate = async () => {
+  const facts = await loadHostFacts();
+  return (release) => assertCompatible(release, facts);
+};
 
 function need(...names) {
-  const given = [remote, version].slice(0, names.length);
+  const given = [remote, version, percent].slice(0, names.length);
   const missing = names.filter((_, i) => !given[i]);
   if (missing.length > 0) throw new Error(`${command} needs ${missing.join(' and ')}\n${usage}`);
 }
@@ -63,16 +86,43 @@ try {
       say(`make it live: npm run release -- promote ${release.remote} ${release.version}`);
       break;
     }
-    case 'promote': {
+    case 'preview': {
       need('<remote>', '<version>');
-      const facts = await loadHostFacts();
-      const change = promote({
+      const { link, expires } = await preview({
         dir,
+        registry,
         remote,
         version,
+        minutes: Number(values.minutes),
         actor,
-        check: (release) => assertCompatible(release, facts),
+        signingKey: releaseSecrets().signingKey,
+        siteUrl: siteUrl(),
+        check: await gate(),
       });
+      say(`${remote} ${version} for the browser that opens this link, until ${expires}:`);
+      console.log(link);
+      say('everyone else keeps the live release; the banner on the site has the way out');
+      break;
+    }
+    case 'canary': {
+      need('<remote>', '<version>', '<percent>');
+      const change = await canary({
+        dir,
+        registry,
+        remote,
+        version,
+        percent: Number(percent),
+        threshold: Number(values.threshold),
+        minVisitors: Number(values['min-visitors']),
+        actor,
+        check: await gate(),
+      });
+      say(`${change.remote}: ${change.to} in canary: ${change.reason}`);
+      break;
+    }
+    case 'promote': {
+      need('<remote>', '<version>');
+      const change = await promote({ dir, registry, remote, version, actor, check: await gate() });
       say(
         `${change.remote}: ${change.to} is live (was ${change.from ?? 'the build served in place'})`,
       );
@@ -80,24 +130,40 @@ try {
     }
     case 'rollback': {
       need('<remote>');
-      const change = rollback({ dir, remote, actor, reason: values.reason });
+      const change = await rollback({ dir, registry, remote, actor, reason: values.reason });
       say(
         `${change.remote}: rolled back from ${change.from} to ${change.to ?? 'the build served in place'}`,
       );
       break;
     }
     case 'status': {
-      const state = status({ dir });
+      const state = await status({ dir, registry });
+      // Each version's visitors and failures, from the API's release reports (when it answers).
+      const stats = releaseStatsFrom(runtimeConfigFromEnv().apiBaseUrl, releaseSecrets().token);
+      let reports = 'from the API';
+      for (const r of state.remotes)
+        r.versions = await stats(r.remote).catch((error) => {
+          reports = `not read (${error.message})`;
+          return [];
+        });
       if (values.json) {
         console.log(JSON.stringify(state, null, 2));
         break;
       }
+      console.log(`registry: ${registry.where}; visitors and failures: ${reports}`);
       for (const r of state.remotes) {
-        console.log(`${r.remote.padEnd(12)} live: ${r.live ?? '(the build served in place)'}`);
-        for (const release of r.releases.slice(-5))
+        console.log(
+          `${r.remote.padEnd(12)} live: ${r.live ?? '(the build served in place)'}${r.canary ? `; canary: ${r.canary.version} to ${r.canary.percent}% (rolled back above ${Math.round(r.canary.threshold * 100)}% failures of at least ${r.canary.minVisitors} visitors)` : ''}`,
+        );
+        const figures = new Map(r.versions.map((v) => [v.version, v]));
+        for (const release of r.releases.slice(-5)) {
+          const mark =
+            release.version === r.live ? '*' : release.version === r.canary?.version ? '~' : ' ';
+          const seen = figures.get(release.version);
           console.log(
-            `${''.padEnd(12)} ${release.version === r.live ? '*' : ' '} ${release.version.padEnd(34)} ${release.publishedAt} ${release.publishedBy}`,
+            `${''.padEnd(12)} ${mark} ${release.version.padEnd(34)} ${release.publishedAt} ${release.publishedBy}${seen ? `  visitors ${seen.visitors}, failures ${seen.failures}` : ''}`,
           );
+        }
       }
       console.log('\nhistory (latest last):');
       for (const c of state.history)
@@ -114,5 +180,7 @@ try {
   }
 } catch (error) {
   console.error(`[release] ${error.message}`);
-  process.exit(1);
+  process.exitCode = 1;
+} finally {
+  await registry.close();
 }

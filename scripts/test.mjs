@@ -8,7 +8,8 @@
 //   npm test -- --no-install --no-browser
 //   npm test -- --only @hypertek/api,@hypertek/shared
 //   npm test -- --typecheck         also the TypeScript check of every package (CI runs it)
-//   npm test -- --api-services      the API's suite on DATABASE_URL and REDIS_URL (CI; other suites
+//   npm test -- --api-services      the API's suite on DATABASE_URL and REDIS_URL, and the release
+//                                   registry's PostgreSQL store on DATABASE_URL (CI; other suites
 //                                   never see them)
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
@@ -149,6 +150,10 @@ if (!only) {
     name: 'tooling',
     cmd: process.execPath,
     args: ['--test', '--test-reporter=tap', ...toolingTests],
+    // `--api-services`: the release registry's PostgreSQL store is tested on the caller's server.
+    env: values['api-services']
+      ? { ...unitEnv, RELEASES_TEST_DATABASE_URL: process.env.DATABASE_URL }
+      : unitEnv,
   });
 }
 await Promise.all(

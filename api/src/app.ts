@@ -1,8 +1,9 @@
 /**
  * Builds the API as a Fastify instance without starting it (server.ts starts it; tests call it
  * in-process with `inject`). Plugins load in a visible order: external (security headers, CORS,
- * rate limits, OpenAPI) → app (errors, database + repositories, mail, auth, sign-in providers,
- * caches, payments) → routes under /api/v1 (multipart parsing is registered by the profile routes only; the sandbox
+ * rate limits, OpenAPI) → app (errors, metrics, database + repositories, mail, auth, sign-in
+ * providers, caches, payments) → routes: health checks and metrics at the root, the rest under
+ * /api/v1 (multipart parsing is registered by the profile routes only; the sandbox
  * routes exist in sandbox mode only, the webhook in Stripe mode only).
  */
 import { Type, type TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
@@ -13,6 +14,7 @@ import caches from './plugins/app/caches';
 import database from './plugins/app/database';
 import errorHandler from './plugins/app/error-handler';
 import mailer from './plugins/app/mailer';
+import metrics, { UNMATCHED_ROUTE } from './plugins/app/metrics';
 import payments from './plugins/app/payments';
 import signInProviders from './plugins/app/sign-in-providers';
 import openapi from './plugins/external/openapi';
@@ -25,11 +27,13 @@ import catalogueRoutes from './routes/catalogue';
 import healthRoutes from './routes/health';
 import marketRoutes from './routes/market';
 import mediaRoutes from './routes/media';
+import metricsRoutes from './routes/metrics';
 import webhookRoutes, { STRIPE_WEBHOOK_DOCUMENT } from './routes/payment-webhook';
 import paymentRoutes from './routes/payments';
 import profileRoutes from './routes/profile';
 import signInRoutes from './routes/sign-in';
 import purchaseRoutes from './routes/purchases';
+import releaseRoutes from './routes/releases';
 import sandboxRoutes from './routes/sandbox';
 import sitemapRoutes from './routes/sitemap';
 import { publicAccess } from './routes/schemas';
@@ -91,7 +95,7 @@ export async function buildApp(
     routerOptions: { maxParamLength: 200 },
     // Router refusals, before any hook runs: answered like every other error, without echoing
     // the address (it is the caller's own text, possibly long or crafted).
-    frameworkErrors: (error, _request, reply) => {
+    frameworkErrors: (error, request, reply) => {
       const tooLong = error.code === 'FST_ERR_MAX_PARAM_LENGTH';
       const status = tooLong ? 414 : error.code === 'FST_ERR_BAD_URL' ? 400 : 500;
       const message = tooLong
@@ -102,6 +106,8 @@ export async function buildApp(
       // The factory's reply type knows no routes yet; this answer is the common error body.
       const answer = reply as unknown as FastifyReply;
       void answer.headers(SECURITY_HEADERS).code(status).send({ success: false, message });
+      // No route, so no onResponse hook: counted here, like a 404.
+      app.metrics.request(request.method, UNMATCHED_ROUTE, status, answer.elapsedTime / 1000);
     },
   }).withTypeProvider<TypeBoxTypeProvider>();
   // Bodies are checked as sent (no type coercion); query strings and path params are converted.
@@ -115,6 +121,7 @@ export async function buildApp(
   });
 
   await app.register(errorHandler, opts);
+  await app.register(metrics);
   await app.register(database, {
     config,
     clock: options.clock ?? Date.now,
@@ -127,6 +134,7 @@ export async function buildApp(
   await app.register(payments, opts);
 
   await app.register(healthRoutes);
+  await app.register(metricsRoutes, opts);
   await app.register(
     async (api) => {
       await api.register(userRoutes, opts);
@@ -138,6 +146,7 @@ export async function buildApp(
       await api.register(sitemapRoutes, opts);
       await api.register(paymentRoutes, opts);
       await api.register(marketRoutes, opts);
+      await api.register(releaseRoutes, opts);
       if (app.sandboxProvider !== null) {
         await api.register(sandboxRoutes, { config, sandbox: app.sandboxProvider });
       }

@@ -73,6 +73,7 @@ export async function buildTestApp(
       sandboxMax: 10_000,
       resetPerEmail: 10_000,
       loginPerEmail: 10_000,
+      reportsMax: 10_000,
       ...overrides.rateLimit,
       // Counters of one test app are its own, even in a shared Redis.
       namespace: `hypertek-test-${randomBytes(6).toString('hex')}-`,

@@ -3,71 +3,23 @@
 // profile's Land tab and cannot be bought twice (its page says it is the buyer's); a declined
 // card records nothing; the 'Secure Payment' variant comes back through /dashboard.
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { describe, test } from 'node:test';
 import type { Page } from 'playwright-core';
 import { withPage } from '../support/browser.ts';
+import {
+  type Buyer,
+  fillCard,
+  openLand as openLandAt,
+  signInNewBuyer as signInBuyer,
+  startPurchase,
+} from '../support/buying.ts';
 import { useSite } from '../support/site.ts';
-
-const PASSWORD = 'Buyer-2117!';
-
-interface Buyer {
-  email: string;
-  id: string;
-  token: string;
-}
 
 void describe('card payment journeys', () => {
   const site = useSite();
-
-  /** A new account (through the API), then signed in through the sign-in page. */
-  async function signInNewBuyer(page: Page): Promise<Buyer> {
-    const email = `buyer-${randomBytes(5).toString('hex')}@example.com`;
-    const response = await fetch(`${site.stack.apiUrl}/user/signup`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ Email: email, Password: PASSWORD, ConfirmPassword: PASSWORD }),
-    });
-    assert.equal(response.status, 201, await response.clone().text());
-    const body = (await response.json()) as { user: { _id: string }; token: string };
-    await page.goto(`${site.stack.siteUrl}/signin`);
-    const form = page.locator('[data-remote="account"] form').first();
-    await form.getByLabel('Email').fill(email);
-    await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
-    await form.getByRole('button', { name: 'Sign In' }).click();
-    await page.waitForURL(`${site.stack.siteUrl}/profile`);
-    return { email, id: body.user._id, token: body.token };
-  }
-
-  /** Opens the `index`-th land of /land (the first tile is 'Instant Sell') and returns its title. */
-  async function openLand(page: Page, index: number): Promise<string> {
-    await page.goto(`${site.stack.siteUrl}/land`);
-    const link = page.getByRole('link', { name: /^Buy Now: / }).nth(index);
-    const label = (await link.getAttribute('aria-label')) ?? '';
-    await link.click();
-    await page.waitForURL(/\/buy-land/);
-    return label.replace(/^Buy Now: /, '');
-  }
-
-  /** Buy Now → Buy Assets' Buy Now → Confirm: the purchase check, then the card page. */
-  async function startPurchase(page: Page): Promise<void> {
-    const detail = page.locator('[data-remote="marketplace"]');
-    await detail.getByRole('button', { name: 'Buy Now', exact: true }).first().click();
-    const assets = page.getByRole('dialog');
-    await assets.getByRole('button', { name: 'Buy Now', exact: true }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Confirm', exact: true }).click();
-  }
-
-  async function fillCard(page: Page, number: string): Promise<void> {
-    const checkout = page.locator('[data-remote="checkout"]');
-    await checkout.getByLabel('Card number').waitFor();
-    // The card form asks for the name on the card; the embedded form does not.
-    const name = checkout.getByLabel('Name on card');
-    if ((await name.count()) > 0) await name.fill('Ada Buyer');
-    await checkout.getByLabel('Card number').fill(number);
-    await checkout.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
-    await checkout.getByLabel('Security code (CVC)').fill('123');
-  }
+  const urls = () => ({ siteUrl: site.stack.siteUrl, apiUrl: site.stack.apiUrl });
+  const signInNewBuyer = (page: Page) => signInBuyer(page, urls());
+  const openLand = (page: Page, index: number) => openLandAt(page, site.stack.siteUrl, index);
 
   const api = async (buyer: Buyer, path: string) => {
     const response = await fetch(`${site.stack.apiUrl}${path}`, {

@@ -16,13 +16,18 @@ import {
 import { join, relative } from 'node:path';
 import { APPS, repoRoot } from '../serve/apps.mjs';
 import { precompress } from '../serve/precompress.mjs';
-import {
-  readRegistry,
-  readRelease,
-  releaseDir,
-  updateRegistry,
-  VERSION_PATTERN,
-} from './registry.mjs';
+import { openRegistry, readRelease, releaseDir, VERSION_PATTERN } from './registry.mjs';
+import { previewToken } from './secrets.mjs';
+
+/**
+ * What every action takes: the releases folder, and the registry's store when it is not the
+ * folder's file (`RELEASES_DATABASE_URL`).
+ * @typedef {{ dir: string, registry?: import('./registry.mjs').RegistryStore }} Where
+ * @typedef {(release: any) => void | Promise<void>} Check the compatibility gate: throws to refuse
+ */
+
+/** The registry of `dir` unless another store is given (`RELEASES_DATABASE_URL`). */
+const storeOf = ({ dir, registry }) => registry ?? openRegistry({ dir, databaseUrl: '' });
 
 /** The remote named `name` (`checkout`, `remote-checkout` or its package name). */
 export function remoteApp(name) {
@@ -102,7 +107,8 @@ function manifestFacts(buildDir) {
  * version that exists: a release is never overwritten. The files are copied and precompressed
  * in a temporary folder and renamed into place, so a half-copied release is never served.
  */
-export async function publish({ dir, remote, actor, buildDir, version, cwd = repoRoot }) {
+/** @param {Where & { remote: string, actor: string, buildDir?: string, version?: string, cwd?: string }} options */
+export async function publish({ dir, registry, remote, actor, buildDir, version, cwd = repoRoot }) {
   const app = remoteApp(remote);
   const build = buildDir ?? join(cwd, app.dir, 'dist');
   if (!existsSync(join(build, 'mf-manifest.json')))
@@ -130,7 +136,7 @@ export async function publish({ dir, remote, actor, buildDir, version, cwd = rep
       manifest: manifestFacts(build),
     };
     writeFileSync(join(staging, 'release.json'), `${JSON.stringify(facts, null, 2)}\n`);
-    updateRegistry(dir, actor, () => {
+    await storeOf({ dir, registry }).update(actor, () => {
       if (existsSync(target)) throw new Error(`${app.name} ${release} is already published`);
       renameSync(staging, target);
       return { action: 'publish', remote: app.name, from: null, to: release };
@@ -162,56 +168,193 @@ function requireRelease(dir, app, version) {
 
 /**
  * Makes `version` the live release of `remote`, for every visitor's next page load, once `check`
- * (the compatibility gate) has not thrown for it.
- * @param {{ dir: string, remote: string, version: string, actor: string, check?: (release: any) => void }} options
+ * (the compatibility gate) has not thrown for it. A canary of that remote ends: everyone gets it.
+ * @param {Where & { remote: string, version: string, actor: string, check?: Check }} options
  */
-export function promote({ dir, remote, version, actor, check = () => {} }) {
+export async function promote({ dir, registry, remote, version, actor, check = () => {} }) {
   const app = remoteApp(remote);
-  check(requireRelease(dir, app, version));
-  return updateRegistry(dir, actor, (registry) => {
-    const state = (registry.remotes[app.name] ??= {});
-    const from = state.live ?? null;
-    if (from === version) throw new Error(`${app.name} ${version} is live already`);
-    state.live = version;
-    return { action: 'promote', remote: app.name, from, to: version };
-  }).change;
+  await check(requireRelease(dir, app, version));
+  return (
+    await storeOf({ dir, registry }).update(actor, (current) => {
+      const state = (current.remotes[app.name] ??= {});
+      const from = state.live ?? null;
+      if (from === version) throw new Error(`${app.name} ${version} is live already`);
+      state.live = version;
+      delete state.canary;
+      return { action: 'promote', remote: app.name, from, to: version };
+    })
+  ).change;
 }
 
 /**
- * Back to the release that was live before the current one was promoted (or to the build served
- * in place, before any release). Undoes promotions one at a time.
+ * Sends `percent` of visitors (each keeps their side, see the host's server) to `version` while
+ * everyone else keeps the live release. The host's canary guard rolls it back once more than
+ * `threshold` (a share, 0.2 = 20 %) of at least `minVisitors` visitors saw it fail.
+ * @param {Where & { remote: string, version: string, percent: number, threshold?: number, minVisitors?: number, actor: string, check?: Check }} options
  */
-export function rollback({ dir, remote, actor, reason }) {
+export async function canary({
+  dir,
+  registry,
+  remote,
+  version,
+  percent,
+  threshold = 0.2,
+  minVisitors = 5,
+  actor,
+  check = () => {},
+}) {
   const app = remoteApp(remote);
-  return updateRegistry(dir, actor, (registry) => {
-    const state = registry.remotes[app.name] ?? {};
-    const live = state.live ?? null;
-    if (live === null) throw new Error(`${app.name} has no live release to roll back`);
-    const promoted = registry.history.findLast(
-      (c) => c.remote === app.name && c.action === 'promote' && c.to === live,
+  const share = Number(percent);
+  if (!Number.isInteger(share) || share < 1 || share > 99)
+    throw new Error(`a canary's share is a whole percent from 1 to 99, not "${percent}"`);
+  if (!(threshold > 0 && threshold <= 1))
+    throw new Error(
+      `a canary's failure threshold is a share above 0 and up to 1, not "${threshold}"`,
     );
-    const to = promoted?.from ?? null;
-    registry.remotes[app.name] = { ...state };
-    if (to === null) delete registry.remotes[app.name].live;
-    else registry.remotes[app.name].live = to;
-    return { action: 'rollback', remote: app.name, from: live, to, ...(reason ? { reason } : {}) };
-  }).change;
+  if (!(Number.isInteger(minVisitors) && minVisitors >= 1))
+    throw new Error(`a canary's minimum of visitors is a whole number, not "${minVisitors}"`);
+  await check(requireRelease(dir, app, version));
+  return (
+    await storeOf({ dir, registry }).update(actor, (current) => {
+      const state = (current.remotes[app.name] ??= {});
+      if (state.live === version) throw new Error(`${app.name} ${version} is live already`);
+      const from = state.canary?.version ?? null;
+      state.canary = {
+        version,
+        percent: share,
+        threshold,
+        minVisitors,
+        startedAt: new Date().toISOString(),
+      };
+      return {
+        action: 'canary',
+        remote: app.name,
+        from,
+        to: version,
+        reason: `${share}% of visitors; rolled back above ${Math.round(threshold * 100)}% failures of at least ${minVisitors} visitors`,
+      };
+    })
+  ).change;
 }
 
-/** Where every remote stands: its live release, what is published, the latest changes. */
-export function status({ dir, history = 10 }) {
-  const registry = readRegistry(dir);
+/**
+ * A link that makes one browser load `version` of `remote` (a signed cookie, until `minutes` have
+ * passed) while every other visitor keeps the live release. Recorded in the history.
+ * @param {Where & { remote: string, version: string, minutes?: number, actor: string, signingKey: string, siteUrl: string, check?: Check, now?: number }} options
+ */
+export async function preview({
+  dir,
+  registry,
+  remote,
+  version,
+  minutes = 60,
+  actor,
+  signingKey,
+  siteUrl,
+  check = () => {},
+  now = Date.now(),
+}) {
+  const app = remoteApp(remote);
+  if (!(Number.isInteger(minutes) && minutes >= 1 && minutes <= 7 * 24 * 60))
+    throw new Error(`a preview lasts 1 to ${7 * 24 * 60} minutes, not "${minutes}"`);
+  await check(requireRelease(dir, app, version));
+  const expires = now + minutes * 60_000;
+  const link = new URL('/', siteUrl);
+  link.searchParams.set(
+    'release-preview',
+    previewToken(signingKey, { remote: app.name, version, expires }),
+  );
+  await storeOf({ dir, registry }).update(actor, (current) => ({
+    action: 'preview',
+    remote: app.name,
+    from: current.remotes[app.name]?.live ?? null,
+    to: version,
+    reason: `link until ${new Date(expires).toISOString()}`,
+  }));
+  return { link: link.href, expires: new Date(expires).toISOString() };
+}
+
+/**
+ * Back to what was live before: a running canary of the remote ends first (its visitors go back
+ * to the live release); else the release that was live before the current one was promoted (or
+ * the build served in place, before any release). Undoes promotions one at a time.
+ * @param {Where & { remote: string, actor: string, reason?: string, action?: string }} options
+ */
+export async function rollback({ dir, registry, remote, actor, reason, action = 'rollback' }) {
+  const app = remoteApp(remote);
+  return (
+    await storeOf({ dir, registry }).update(actor, (current) => {
+      const state = current.remotes[app.name] ?? {};
+      const live = state.live ?? null;
+      if (state.canary) {
+        const from = state.canary.version;
+        current.remotes[app.name] = { ...state };
+        delete current.remotes[app.name].canary;
+        return { action, remote: app.name, from, to: live, ...(reason ? { reason } : {}) };
+      }
+      if (live === null) throw new Error(`${app.name} has no live release to roll back`);
+      const promoted = current.history.findLast(
+        (c) => c.remote === app.name && c.action === 'promote' && c.to === live,
+      );
+      const to = promoted?.from ?? null;
+      current.remotes[app.name] = { ...state };
+      if (to === null) delete current.remotes[app.name].live;
+      else current.remotes[app.name].live = to;
+      return { action, remote: app.name, from: live, to, ...(reason ? { reason } : {}) };
+    })
+  ).change;
+}
+
+/**
+ * Ends `remote`'s canary of `version` because it fails (the canary guard): recorded as
+ * `canary-rollback` with the figures in its reason. Null when that canary is no longer running
+ * (another guard or a person ended it first).
+ * @param {Where & { remote: string, version: string, actor: string, reason: string }} options
+ */
+export async function abortCanary({ dir, registry, remote, version, actor, reason }) {
+  const app = remoteApp(remote);
+  let ended = null;
+  try {
+    ended = (
+      await storeOf({ dir, registry }).update(actor, (current) => {
+        const state = current.remotes[app.name];
+        if (state?.canary?.version !== version) throw new NotRunning();
+        delete state.canary;
+        return {
+          action: 'canary-rollback',
+          remote: app.name,
+          from: version,
+          to: state.live ?? null,
+          reason,
+        };
+      })
+    ).change;
+  } catch (error) {
+    if (!(error instanceof NotRunning)) throw error;
+  }
+  return ended;
+}
+class NotRunning extends Error {}
+
+/**
+ * Where every remote stands: its live release and canary, what is published, the latest changes.
+ * @param {Where & { history?: number }} options
+ * @returns {Promise<{ revision: number, remotes: Array<{ remote: string, live: string | null, canary: import('./registry.mjs').Canary | null, releases: Array<{ version: string, publishedAt: string, publishedBy: string }> }>, history: import('./registry.mjs').Change[] }>}
+ */
+export async function status({ dir, registry, history = 10 }) {
+  const current = await storeOf({ dir, registry }).read();
   return {
-    revision: registry.revision,
+    revision: current.revision,
     remotes: APPS.filter((a) => a.remote).map((app) => ({
       remote: app.name,
-      live: registry.remotes[app.name]?.live ?? null,
+      live: current.remotes[app.name]?.live ?? null,
+      canary: current.remotes[app.name]?.canary ?? null,
       releases: releasesOf(dir, app.name).map((r) => ({
         version: r.version,
         publishedAt: r.publishedAt,
         publishedBy: r.publishedBy,
       })),
     })),
-    history: registry.history.slice(-history),
+    history: current.history.slice(-history),
   };
 }

@@ -29,18 +29,33 @@ const STALE_LOCK_MS = 30_000;
 /** The releases folder: `RELEASES_DIR`, else `.releases/` in the repository. */
 export const releasesDir = (env = process.env) => env.RELEASES_DIR || join(repoRoot, '.releases');
 
-/** A release's version as a path segment: the package version plus the commit (`1.0.0+3f2a9c1`). */
-export const VERSION_PATTERN = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)*$/;
+/**
+ * A release's version as a path segment: the package version plus the commit (`1.0.0+3f2a9c1`,
+ * `1.0.0-rc.1`, `1.0.0+3f2a9c1.dirty.5e0c7a1b`), at most 100 characters. Written so that the
+ * engine never backtracks (a visitor's address is tested against it): only a `+` starts another
+ * part, a `-` always continues one. The form `(?:[-+][0-9A-Za-z.-]+)*` accepts the same strings
+ * but takes exponential time to refuse a long run of `-a` that fails at its end.
+ */
+const VERSION_SHAPE = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+(?:\+[0-9A-Za-z.-]+)*)?$/;
+export const VERSION_PATTERN = {
+  /** @param {string} version */
+  test: (version) =>
+    typeof version === 'string' && version.length <= 100 && VERSION_SHAPE.test(version),
+};
 
 export const emptyRegistry = () => ({ revision: 0, remotes: {}, history: [] });
 
 /**
- * @typedef {{ live?: string }} RemoteState
+ * @typedef {{ version: string, percent: number, threshold: number, minVisitors: number, startedAt: string }} Canary
+ * @typedef {{ live?: string, canary?: Canary }} RemoteState
  * @typedef {{ revision: number, at: string, actor: string, action: string, remote: string, from: string | null, to: string | null, reason?: string }} Change
  * @typedef {{ revision: number, remotes: Record<string, RemoteState>, history: Change[] }} Registry
  */
 
-/** The registry in `dir` (an empty one when nothing was ever released). */
+/**
+ * The registry in `dir` (an empty one when nothing was ever released).
+ * @returns {Registry}
+ */
 export function readRegistry(dir) {
   try {
     return JSON.parse(readFileSync(join(dir, REGISTRY_FILE), 'utf8'));
@@ -117,28 +132,147 @@ export function readRelease(dir, remote, version) {
 }
 
 /**
- * The live release of each remote, re-read when the registry changes (its file's time and size,
- * looked at no more than every `checkMs`): what the host's server consults per request.
+ * The registry's store (docs/operations.md, "Shipping a remote"): the file in the releases folder
+ * (`npm start`, one machine), or a PostgreSQL database when `RELEASES_DATABASE_URL` is set (several
+ * host servers and CI runners sharing one record). Both make a change a compare-and-swap: the
+ * file under its lock, the database in a transaction holding the registry's row
+ * (`select … for update`).
+ * @param {{ env?: NodeJS.ProcessEnv, dir?: string, databaseUrl?: string }} [options]
+ * @returns {RegistryStore}
+ *
+ * @typedef {{
+ *   kind: 'file' | 'postgres',
+ *   where: string,
+ *   dir?: string,
+ *   read: () => Promise<Registry>,
+ *   update: (actor: string, change: (registry: Registry) => Omit<Change, 'revision' | 'at' | 'actor'>, now?: Date) => Promise<{ registry: Registry, change: Change }>,
+ *   close: () => Promise<void>,
+ * }} RegistryStore
  */
-export function createLiveView(dir, { checkMs = 1_000 } = {}) {
+export function openRegistry({ env = process.env, dir, databaseUrl } = {}) {
+  const url = databaseUrl ?? env.RELEASES_DATABASE_URL;
+  if (url) return postgresRegistry(url);
+  const folder = dir ?? releasesDir(env);
+  return {
+    kind: 'file',
+    where: join(folder, REGISTRY_FILE),
+    dir: folder,
+    read: async () => readRegistry(folder),
+    update: async (actor, change, now) => updateRegistry(folder, actor, change, now),
+    close: async () => {},
+  };
+}
+
+/** The registry as one row of a PostgreSQL table (made on first use). */
+function postgresRegistry(url) {
+  /** @type {Promise<import('pg').Pool> | undefined} */
+  let pool;
+  const connect = () =>
+    (pool ??= import('pg').then(async ({ default: pg }) => {
+      const made = new pg.Pool({ connectionString: url, max: 2 });
+      made.on('error', () => {}); // an idle client's broken connection: the next query reconnects
+      await made.query(
+        'create table if not exists release_registry (id smallint primary key check (id = 1), document jsonb not null)',
+      );
+      await made.query(
+        'insert into release_registry (id, document) values (1, $1) on conflict (id) do nothing',
+        [JSON.stringify(emptyRegistry())],
+      );
+      return made;
+    }));
+  return {
+    kind: 'postgres',
+    where: `the release_registry table of ${new URL(url).host}${new URL(url).pathname}`,
+    async read() {
+      const { rows } = await (
+        await connect()
+      ).query('select document from release_registry where id = 1');
+      return rows[0]?.document ?? emptyRegistry();
+    },
+    async update(actor, change, now = new Date()) {
+      const client = await (await connect()).connect();
+      try {
+        await client.query('begin');
+        const { rows } = await client.query(
+          'select document from release_registry where id = 1 for update',
+        );
+        const registry = rows[0].document;
+        const record = change(registry);
+        registry.revision += 1;
+        const entry = { revision: registry.revision, at: now.toISOString(), actor, ...record };
+        registry.history.push(entry);
+        await client.query('update release_registry set document = $1 where id = 1', [
+          JSON.stringify(registry),
+        ]);
+        await client.query('commit');
+        return { registry, change: entry };
+      } catch (error) {
+        await client.query('rollback').catch(() => {});
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      if (pool) await (await pool).end();
+    },
+  };
+}
+
+/**
+ * The live state of each remote as the host's server consults it per request: `current()` is
+ * the registry last read, re-read when older than `checkMs` (a file: when its time or size
+ * changed; a database: one query, in the background). `refresh()` reads it now.
+ * @param {RegistryStore} store
+ */
+export function createLiveView(store, { checkMs = 1_000 } = {}) {
   let registry = emptyRegistry();
-  let seen = '';
   let checkedAt = -Infinity;
-  return () => {
-    const now = Date.now();
-    if (now - checkedAt >= checkMs) {
-      checkedAt = now;
-      const stat = statSync(join(dir, REGISTRY_FILE), { throwIfNoEntry: false });
-      const key = stat ? `${stat.mtimeMs}:${stat.size}` : '';
-      if (key !== seen) {
-        try {
-          registry = stat ? readRegistry(dir) : emptyRegistry();
-          seen = key;
-        } catch {
-          // Mid-write on a file system without atomic rename: keep the last good view.
+  if (store.kind === 'file') {
+    let seen = '';
+    const current = () => {
+      const now = Date.now();
+      if (now - checkedAt >= checkMs) {
+        checkedAt = now;
+        const stat = statSync(store.where, { throwIfNoEntry: false });
+        const key = stat ? `${stat.mtimeMs}:${stat.size}` : '';
+        if (key !== seen) {
+          try {
+            registry = stat ? readRegistry(store.dir) : emptyRegistry();
+            seen = key;
+          } catch {
+            // Mid-write on a file system without atomic rename: keep the last good view.
+          }
         }
       }
-    }
-    return registry;
+      return registry;
+    };
+    return {
+      current,
+      refresh: async () => {
+        checkedAt = -Infinity;
+        return current();
+      },
+    };
+  }
+  /** @type {Promise<Registry> | null} */
+  let pending = null;
+  const refresh = () =>
+    (pending ??= store
+      .read()
+      .then(
+        (read) => (registry = read),
+        () => registry, // the database not answering: keep the last good view
+      )
+      .finally(() => {
+        checkedAt = Date.now();
+        pending = null;
+      }));
+  return {
+    current() {
+      if (Date.now() - checkedAt >= checkMs) void refresh();
+      return registry;
+    },
+    refresh,
   };
 }

@@ -317,13 +317,17 @@ export async function createComposer({
   // The host's packages (React, React Router) are those of the app the server serves: its build's
   // parent folder (the host's package in the repository, the image's folder in production).
   const dataRenderer = renderer ?? createDataRenderer({ appDir: dirname(root), config, log });
-  /** The runtime config inline, with the remotes' manifests of this navigation (their releases). */
-  let lastConfig = { remotes: null, script: '' };
-  const configScriptFor = (remotes) => {
-    if (lastConfig.remotes !== remotes)
+  /**
+   * The runtime config inline, with the remotes' manifests of this navigation and which release
+   * of each it is (`releases`: version and channel, for the host's failure reports).
+   */
+  let lastConfig = { remotes: null, releases: undefined, script: '' };
+  const configScriptFor = (remotes, releases) => {
+    if (lastConfig.remotes !== remotes || lastConfig.releases !== releases)
       lastConfig = {
         remotes,
-        script: `<script type="application/json" id="runtime-config">${scriptJson({ ...config, remotes })}</script>`,
+        releases,
+        script: `<script type="application/json" id="runtime-config">${scriptJson({ ...config, remotes, ...(releases ? { releases } : {}) })}</script>`,
       };
     return lastConfig.script;
   };
@@ -384,8 +388,8 @@ export async function createComposer({
       type: 'website',
     });
   /** The page of every other path: the build's index.html (splash) with the config inline. */
-  const plainWith = (head, remotes = config.remotes) =>
-    plainPage(head + configScriptFor(remotes) + fontPreloads, plainPage.root);
+  const plainWith = (head, remotes = config.remotes, releases = undefined) =>
+    plainPage(head + configScriptFor(remotes, releases) + fontPreloads, plainPage.root);
   const plain = plainWith(builtHead.join(''));
   const patterns = (frames?.patterns ?? []).map((route) => ({
     ...route,
@@ -397,11 +401,11 @@ export async function createComposer({
    * with one reads other data than its snapshot declares, so nothing of it is preloaded; an item
    * page reads the item its `id` names). `remotes`: each remote's manifest for this visitor (the
    * release registry's choice; the config's by default): the page drawn here and the scripts that
-   * take it over come from the same release.
+   * take it over come from the same release; `releases`: which release of each that is.
    * @returns {Promise<{ status: number, html: string }>}
    */
-  async function compose(pathname, search = '', remotes = config.remotes) {
-    const configScript = configScriptFor(remotes);
+  async function compose(pathname, search = '', remotes = config.remotes, releases = undefined) {
+    const configScript = configScriptFor(remotes, releases);
     const key = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
     const frame = frames?.routes[key];
     const manifestUrl = frame && remotes[frame.remote];
@@ -410,7 +414,11 @@ export async function createComposer({
       if (known || !frames?.notFound) {
         return {
           status: 200,
-          html: plainWith(known ? routeHead(known, pathname) : builtHead.join(''), remotes),
+          html: plainWith(
+            known ? routeHead(known, pathname) : builtHead.join(''),
+            remotes,
+            releases,
+          ),
         };
       }
       // Nobody's path: the not-found page in its frame, with a 404 (the live app shows the same).
@@ -424,7 +432,10 @@ export async function createComposer({
       };
     }
     if (!manifestUrl)
-      return { status: 200, html: plainWith(routeHead(frame, frame.path ?? key), remotes) };
+      return {
+        status: 200,
+        html: plainWith(routeHead(frame, frame.path ?? key), remotes, releases),
+      };
     const snapshotUrl = new URL(`${PRERENDER_DIR}/${frame.module}.html`, manifestUrl).toString();
     const [snapshot, manifest] = await Promise.all([
       remoteFiles.get(snapshotUrl),
@@ -577,8 +588,8 @@ export async function createComposer({
 
   return {
     plain,
-    /** The plain page with `remotes` in its config (when composing failed). */
-    plainFor: (remotes) => plainWith(builtHead.join(''), remotes),
+    /** The plain page with `remotes` (and `releases`) in its config (when composing failed). */
+    plainFor: (remotes, releases) => plainWith(builtHead.join(''), remotes, releases),
     /** The status and HTML of a navigation to `pathname` (with `search`, the query, `remotes`). */
     document: compose,
     /** The HTML of a navigation to `pathname` (with `search`, the query, `remotes`). */

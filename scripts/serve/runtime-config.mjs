@@ -1,6 +1,7 @@
 // Writes the runtime configuration that every app fetches from `/config.json` at boot (shape:
 // `RuntimeConfig` in shared/src/config/runtime-config.ts) from environment variables, so one build
 // of each app serves every environment.
+import { releaseSecrets } from '../release/secrets.mjs';
 import { API, APPS, findApp, portOf } from './apps.mjs';
 
 /**
@@ -76,5 +77,8 @@ export function apiProcessEnv(env = process.env) {
   const origin = env.API_PUBLIC_ORIGIN || env.PUBLIC_API_URL?.replace(/\/api\/v1\/?$/, '');
   if (origin) apiEnv.API_PUBLIC_ORIGIN = origin;
   else delete apiEnv.API_PUBLIC_ORIGIN;
+  // The release token: the host's canary guard and `release status` read the API's release
+  // reports with it (the same one as the host's release endpoint; see scripts/release/secrets.mjs).
+  apiEnv.RELEASE_TOKEN = releaseSecrets(env).token;
   return apiEnv;
 }

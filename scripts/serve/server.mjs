@@ -24,34 +24,22 @@ import { BOOT_SCRIPT, createComposer, createEncodedCache } from './compose.mjs';
 import { precompress } from './precompress.mjs';
 import { runtimeConfigFromEnv, siteUrl } from './runtime-config.mjs';
 import { createCrawlerFiles } from './sitemap.mjs';
-import { createLiveView, releasesDir, VERSION_PATTERN } from '../release/registry.mjs';
-
-/**
- * The remotes' manifests as the release registry says (docs/operations.md, "Shipping a remote"):
- * a remote with a live release is loaded from that release's folder on its server
- * (`releases/<version>/mf-manifest.json` beside its configured manifest), any other from its
- * configured manifest (the build served in place). The same object while the registry is
- * unchanged.
- * @param {Record<string, string>} configured
- * @param {() => import('../release/registry.mjs').Registry} registry
- */
-export function createRemoteChooser(configured, registry) {
-  let last = { revision: -1, remotes: configured };
-  return () => {
-    const current = registry();
-    if (current.revision !== last.revision) {
-      const remotes = {};
-      for (const [name, manifest] of Object.entries(configured)) {
-        const live = current.remotes[name]?.live;
-        remotes[name] = live
-          ? new URL(`releases/${live}/mf-manifest.json`, manifest).href // VERSION_PATTERN: URL-safe
-          : manifest;
-      }
-      last = { revision: current.revision, remotes };
-    }
-    return last.remotes;
-  };
-}
+import {
+  createLiveView,
+  openRegistry,
+  releasesDir,
+  VERSION_PATTERN,
+} from '../release/registry.mjs';
+import { releaseSecrets } from '../release/secrets.mjs';
+import { createWebMetrics } from './metrics.mjs';
+import {
+  createReleaseEndpoint,
+  createReleaseRouting,
+  hostFactsOf,
+  previewBanner,
+  releaseStatsFrom,
+  startCanaryGuard,
+} from './release-routing.mjs';
 
 /**
  * Serves a remote's published releases under `/releases/<version>/` from `dir/<version>/`
@@ -88,20 +76,76 @@ function createReleaseFiles(dir) {
 }
 
 /**
- * Builds the request handler of one app (`name`: its short name, for its releases).
+ * The host's side of releases (docs/operations.md, "Shipping a remote"): the registry it follows,
+ * each visitor's releases, the release endpoint and the canary guard.
+ */
+async function hostReleases({ root, config, env, site, metrics, log }) {
+  const dir = releasesDir(env);
+  const registry = openRegistry({ env });
+  const live = createLiveView(registry);
+  await live.refresh();
+  const { token, signingKey } = releaseSecrets(env);
+  const routing = createReleaseRouting({
+    configured: config.remotes,
+    live,
+    signingKey,
+    secure: site.startsWith('https:'),
+  });
+  const stats = releaseStatsFrom(config.apiBaseUrl, token);
+  const endpoint = createReleaseEndpoint({
+    token,
+    dir,
+    registry,
+    signingKey,
+    siteUrl: site,
+    hostFacts: () => hostFactsOf(root),
+    stats,
+  });
+  const stopGuard = startCanaryGuard({
+    live,
+    dir,
+    registry,
+    stats,
+    log,
+    onRollback: (change) => metrics.canaryRolledBack(change),
+  });
+  metrics.watchReleases(() => live.current());
+  return {
+    routing,
+    endpoint,
+    close: async () => {
+      stopGuard();
+      await registry.close();
+    },
+  };
+}
+
+/**
+ * Builds the request handler of one app (`name`: its short name, for its releases and metrics).
+ * `handle.close()` stops what it runs in the background.
  * @param {{ root: string, isRemote: boolean, name?: string, env?: NodeJS.ProcessEnv, log?: (line: string) => void }} options
  */
 export async function createHandler({ root, isRemote, name, env = process.env, log = () => {} }) {
   const config = runtimeConfigFromEnv(env);
-  const releases = releasesDir(env);
-  const remotesNow = isRemote
-    ? () => config.remotes
-    : createRemoteChooser(config.remotes, createLiveView(releases));
-  const releaseFiles = isRemote && name ? createReleaseFiles(join(releases, name)) : null;
-  let configBody = { remotes: null, text: '' };
-  const configText = (remotes) => {
-    if (configBody.remotes !== remotes)
-      configBody = { remotes, text: JSON.stringify({ ...config, remotes }, null, 2) };
+  const site = siteUrl(env);
+  const metrics = createWebMetrics({ app: name ?? (isRemote ? 'remote' : 'host'), env });
+  const releases = isRemote ? null : await hostReleases({ root, config, env, site, metrics, log });
+  const releaseFiles = isRemote && name ? createReleaseFiles(join(releasesDir(env), name)) : null;
+  let configBody = { choice: null, text: '' };
+  const configText = (choice) => {
+    if (configBody.choice !== choice)
+      configBody = {
+        choice,
+        text: JSON.stringify(
+          {
+            ...config,
+            remotes: choice.remotes,
+            ...(choice.releases ? { releases: choice.releases } : {}),
+          },
+          null,
+          2,
+        ),
+      };
     return configBody.text;
   };
   const indexHtml = await readFile(join(root, 'index.html'), 'utf8').catch(() => '');
@@ -147,7 +191,6 @@ export async function createHandler({ root, isRemote, name, env = process.env, l
 
   // The host's documents are composed per navigation (compose.mjs): config inline, and for the
   // routes with a snapshot, the page drawn before any script runs.
-  const site = siteUrl(env);
   const composer =
     !isRemote && indexHtml ? await createComposer({ root, config, siteUrl: site, log }) : null;
   // robots.txt and the sitemap: the host's, for the whole site (sitemap.mjs).
@@ -156,9 +199,13 @@ export async function createHandler({ root, isRemote, name, env = process.env, l
     : null;
   const encodedBody = createEncodedCache();
   /** @param {import('node:http').IncomingMessage} req @param {import('node:http').ServerResponse} res */
-  const sendDocument = async (req, res, pathname, search, remotes) => {
-    const page = await composer.document(pathname, search, remotes);
-    const body = encodedBody(page.html);
+  const sendDocument = async (req, res, pathname, search, choice) => {
+    const page = await composer.document(pathname, search, choice.remotes, choice.releases);
+    // A previewing browser's banner, outside the app's root (bodies with one are rare).
+    const html = choice.preview
+      ? page.html.replace(/<body[^>]*>/, (tag) => tag + previewBanner(choice.preview))
+      : page.html;
+    const body = encodedBody(html);
     const accept = String(req.headers['accept-encoding'] ?? '');
     const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
     const headers = {
@@ -184,9 +231,14 @@ export async function createHandler({ root, isRemote, name, env = process.env, l
     res.end('Not found\n');
   };
 
-  /** @type {import('node:http').RequestListener} */
-  return function handle(req, res) {
+  /** @type {import('node:http').RequestListener & { close: () => Promise<void> }} */
+  const handle = function handle(req, res) {
     for (const [k, v] of Object.entries(common)) res.setHeader(k, v);
+    const { pathname, search } = new URL(req.url ?? '/', 'http://x');
+    if (pathname === '/metrics') return void metrics.serve(req, res);
+    metrics.observe(req, res, pathname);
+    if (releases?.endpoint.handles(pathname))
+      return void releases.endpoint.handle(req, res, pathname);
     if (req.method === 'OPTIONS') {
       res.writeHead(204, { Allow: 'GET, HEAD, OPTIONS' });
       return res.end();
@@ -198,13 +250,14 @@ export async function createHandler({ root, isRemote, name, env = process.env, l
       });
       return res.end('Method not allowed\n');
     }
-    const { pathname, search } = new URL(req.url ?? '/', 'http://x');
     if (pathname === '/config.json') {
-      const body = configText(remotesNow());
+      const choice = releases ? chooseFor(req, res) : { remotes: config.remotes };
+      const body = configText(choice);
       res.writeHead(200, {
         'Content-Type': 'application/json; charset=utf-8',
         'Cache-Control': NO_CACHE,
         'Content-Length': Buffer.byteLength(body),
+        Vary: 'Cookie',
       });
       return res.end(req.method === 'HEAD' ? undefined : body);
     }
@@ -215,9 +268,25 @@ export async function createHandler({ root, isRemote, name, env = process.env, l
         res.end();
       });
     if (composer && (!hasFileExtension(pathname) || pathname === '/index.html')) {
-      // The remotes of this navigation (the release registry's live ones), for its document.
-      const remotes = remotesNow();
-      return void sendDocument(req, res, pathname, search, remotes).catch((error) => {
+      // A preview link (or the banner's way out): set or clear the pass, then the same address.
+      const preview = releases.routing.previewSwitch(new URL(req.url ?? '/', 'http://x'));
+      if (preview) {
+        log(
+          preview.pass
+            ? `preview: a browser now loads ${preview.pass.remote} ${preview.pass.version}`
+            : 'preview: a browser left (or brought an expired link)',
+        );
+        res.writeHead(303, {
+          Location: preview.location,
+          'Set-Cookie': preview.cookie,
+          'Cache-Control': 'no-store',
+        });
+        return res.end();
+      }
+      // The releases of this visitor (live, their side of a canary, a preview), for its document.
+      const choice = chooseFor(req, res);
+      res.setHeader('Vary', 'Cookie');
+      return void sendDocument(req, res, pathname, search, choice).catch((error) => {
         log(`compose: ${pathname} failed (${error.message}); serving the plain page`);
         if (!res.headersSent)
           res.writeHead(200, {
@@ -225,12 +294,24 @@ export async function createHandler({ root, isRemote, name, env = process.env, l
             'Content-Type': 'text/html; charset=utf-8',
             'Cache-Control': NO_CACHE,
           });
-        res.end(composer.plainFor(remotes));
+        res.end(composer.plainFor(choice.remotes, choice.releases));
       });
     }
     if (releaseFiles) return releaseFiles(req, res, pathname, () => serveBuild(req, res, pathname));
     serveBuild(req, res, pathname);
   };
+  handle.close = async () => {
+    await releases?.close();
+  };
+  return handle;
+
+  /** This visitor's releases; a new visitor's id (and a stale pass's removal) as cookies. */
+  function chooseFor(req, res) {
+    const choice = releases.routing.choose(req);
+    if (choice.cookies.length > 0) res.setHeader('Set-Cookie', choice.cookies);
+    metrics.served(choice);
+    return choice;
+  }
 
   /** The app's own build (`root`), with the SPA's page for navigations. */
   function serveBuild(req, res, pathname) {
@@ -251,7 +332,9 @@ export async function createHandler({ root, isRemote, name, env = process.env, l
  * @returns {Promise<import('node:http').Server>}
  */
 export async function startServer({ port, host, ...options }) {
-  const server = createServer(await createHandler(options));
+  const handle = await createHandler(options);
+  const server = createServer(handle);
+  server.on('close', () => void handle.close());
   server.keepAliveTimeout = 65_000; // longer than common proxies' idle timeout
   await new Promise((resolve, reject) => {
     server.once('error', reject);

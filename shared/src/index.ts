@@ -28,7 +28,12 @@ export {
   loadRuntimeConfig,
   setRuntimeConfig,
 } from './config/runtime-config';
-export type { RemoteName, RuntimeConfig, RuntimeConfigInput } from './config/runtime-config';
+export type {
+  RemoteName,
+  RemoteRelease,
+  RuntimeConfig,
+  RuntimeConfigInput,
+} from './config/runtime-config';
 export { http, errorMessage, isCancelled, preloadHttp } from './api/http-client';
 export { firstData, forgetFirstData } from './api/first-data';
 export { api } from './api/endpoints';

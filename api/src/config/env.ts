@@ -75,6 +75,8 @@ export interface Config {
     loginPerEmail: number;
     /** The window of the per-account limits. */
     accountWindowMs: number;
+    /** Release reports (`POST /releases/reports`) per window and client IP. */
+    reportsMax: number;
   };
   /** How long a password reset link works, in minutes. */
   resetTokenTtlMinutes: number;
@@ -111,6 +113,13 @@ export interface Config {
   /** Longest wait for one call to Google or Discord before answering 502. */
   providerTimeoutMs: number;
   /** The secondary market's rules (docs/product.md, The market). */
+  /**
+   * The bearer token of `GET /releases/reports` (operators and the host's canary guard). Null:
+   * that call answers 503 (not configured). Never a user's token.
+   */
+  releaseToken: string | null;
+  /** The bearer token `GET /metrics` asks for; null: the metrics are served to anyone. */
+  metricsToken: string | null;
   market: {
     /** How long a buyer's checkout holds a listed item for them (nobody else can pay meanwhile). */
     checkoutHoldSeconds: number;
@@ -226,6 +235,17 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     const value = env[name]?.trim();
     return value === undefined || value === '' ? null : value;
   };
+  // A bearer secret: long enough not to be guessed, one word (it travels in a header).
+  const token = (name: string): string | null => {
+    const value = optional(name);
+    if (value === null) return null;
+    if (value.length < 32 || !/^[\x21-\x7e]+$/.test(value)) {
+      problems.push(
+        `${name} must be at least 32 printable characters without spaces (e.g. openssl rand -hex 32)`,
+      );
+    }
+    return value;
+  };
   const web = (name: string, fallback: string): string =>
     url(name, fallback, ['http:', 'https:']) ?? fallback;
   // Compared character for character by Discord with the registered redirect: kept as written.
@@ -263,6 +283,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       resetPerEmail: int('RATE_LIMIT_RESET_PER_EMAIL', 3, 1, 1_000_000),
       loginPerEmail: int('RATE_LIMIT_LOGIN_PER_EMAIL', 10, 1, 1_000_000),
       accountWindowMs: int('RATE_LIMIT_ACCOUNT_WINDOW_MS', 15 * 60_000, 1_000, 86_400_000),
+      reportsMax: int('RATE_LIMIT_REPORTS_MAX', 300, 1, 1_000_000),
     },
     resetTokenTtlMinutes: int('RESET_TOKEN_TTL_MINUTES', 30, 1, 7 * 24 * 60),
     payments,
@@ -287,6 +308,8 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       messageTtlSeconds: int('WALLET_MESSAGE_TTL_SECONDS', 300, 30, 3600),
     },
     providerTimeoutMs: int('PROVIDER_TIMEOUT_MS', 5_000, 100, 60_000),
+    releaseToken: token('RELEASE_TOKEN'),
+    metricsToken: token('METRICS_TOKEN'),
     market: {
       checkoutHoldSeconds: int('MARKET_CHECKOUT_HOLD_SECONDS', 900, 30, 86_400),
       reservationSeconds: int('MARKET_RESERVATION_SECONDS', 86_400, 60, 30 * 86_400),

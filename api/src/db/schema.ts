@@ -589,6 +589,55 @@ export const walletNonces = pgTable(
   ],
 );
 
+/**
+ * The site's Module Federation remotes, their release channels, and what the host reports of a
+ * release for a visitor (the same names as the host's `RemoteName`, shared/src/config).
+ */
+export const RELEASE_REMOTES = ['marketing', 'marketplace', 'account', 'checkout'] as const;
+export const RELEASE_CHANNELS = ['live', 'canary', 'preview'] as const;
+export const REPORT_OUTCOMES = ['loaded', 'failed'] as const;
+/** Where a release failed: fetching its code (`load`) or drawing its page (`render`). */
+export const FAILURE_STAGES = ['load', 'render'] as const;
+
+/**
+ * What the host reported of a remote's release for a visitor: it loaded, or it failed (with the
+ * stage and the browser's error message). One row per visitor and outcome of a release (unique
+ * index): a visitor who reports the same outcome again is not counted again.
+ */
+export const releaseReports = pgTable(
+  'release_reports',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    remote: text('remote', { enum: RELEASE_REMOTES }).notNull(),
+    version: text('version').notNull(),
+    /** The channel of the release's first report for this visitor and outcome. */
+    channel: text('channel', { enum: RELEASE_CHANNELS }).notNull(),
+    /** A random id the host keeps for the visitor (no account, no personal data). */
+    visitor: text('visitor').notNull(),
+    outcome: text('outcome', { enum: REPORT_OUTCOMES }).notNull(),
+    /** Set for a failure only. */
+    stage: text('stage', { enum: FAILURE_STAGES }),
+    /** The browser's error message of a failure (at most 300 characters), if any. */
+    message: text('message'),
+    createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('release_reports_visitor_outcome_key').on(
+      t.remote,
+      t.version,
+      t.visitor,
+      t.outcome,
+    ),
+    check('release_reports_remote_check', sql`${t.remote} in (${inList(RELEASE_REMOTES)})`),
+    check('release_reports_channel_check', sql`${t.channel} in (${inList(RELEASE_CHANNELS)})`),
+    check('release_reports_outcome_check', sql`${t.outcome} in (${inList(REPORT_OUTCOMES)})`),
+    check(
+      'release_reports_stage_check',
+      sql`(${t.outcome} = 'failed') = (${t.stage} is not null) and (${t.stage} is null or ${t.stage} in (${inList(FAILURE_STAGES)}))`,
+    ),
+  ],
+);
+
 export const schema = {
   users,
   items,
@@ -607,4 +656,5 @@ export const schema = {
   sandboxPaymentMethods,
   sandboxPaymentIntents,
   sandboxIdempotencyKeys,
+  releaseReports,
 };

@@ -56,6 +56,8 @@ export const API_MESSAGES = {
   unsupportedMediaType: 'Unsupported content type',
   tooManyRequests: (after: string): string => `Too many attempts. Please try again in ${after}.`,
   serverError: 'Something went wrong',
+  metricsTokenRequired:
+    'A valid metrics token is required: send Authorization: Bearer <METRICS_TOKEN>.',
 } as const;
 
 /** The words of the wallet, Google and Discord sign-ins (shared with the site by contract). */
@@ -79,4 +81,12 @@ export const SIGNIN_MESSAGES = {
   discordCodeInvalid: 'Discord login failed! The sign-in code is invalid or expired.',
   discordUnreachable: 'Discord is not reachable right now. Please try again.',
   discordEmailTaken: 'An account with this email already signs in with another Discord account.',
+} as const;
+
+/** The words of the release reports (`/releases/reports`; the host and operators read them). */
+export const RELEASE_MESSAGES = {
+  stageRequired: 'stage is required when the outcome is failed: load or render',
+  releaseNotConfigured: 'The release endpoint is not configured: set RELEASE_TOKEN.',
+  releaseTokenRequired:
+    'A valid release token is required: send Authorization: Bearer <RELEASE_TOKEN>.',
 } as const;

@@ -64,6 +64,16 @@ export interface ClaimInput {
  */
 export type PaymentSummary = PaymentRecord;
 
+/**
+ * A provider's answer as stored: `recorded` when this call recorded the purchase, `declined`
+ * when it stored a new decline on the attempt (not one it already had).
+ */
+export interface Applied {
+  attempt: AttemptRow;
+  recorded: boolean;
+  declined?: boolean;
+}
+
 const leased = sql<boolean>`coalesce(${paymentAttempts.leaseUntil} > now(), false)`;
 const leaseFor = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
 
@@ -185,7 +195,7 @@ export function createPaymentsRepository({ db }: Database, market: MarketReposit
     intent: ProviderIntent,
     failure: PaymentFailure | null,
     releaseLease: boolean,
-  ): Promise<{ attempt: AttemptRow; recorded: boolean }> {
+  ): Promise<Applied> {
     if (attempt.status === 'succeeded') return { attempt, recorded: false };
     if (intent.status === 'succeeded') return recordPurchase(tx, attempt, intent);
     if (attempt.leased === true && !releaseLease) return { attempt, recorded: false };
@@ -200,7 +210,14 @@ export function createPaymentsRepository({ db }: Database, market: MarketReposit
       ),
       ...(releaseLease ? { leaseUntil: null } : {}),
     });
-    return { attempt: row, recorded: false };
+    const sameFailure =
+      attempt.status === row.status &&
+      attempt.failureMessage === row.failureMessage &&
+      attempt.failureCode === row.failureCode &&
+      attempt.failureDeclineCode === row.failureDeclineCode;
+    const declined =
+      row.status === 'requires_payment_method' && row.failureMessage !== null && !sameFailure;
+    return { attempt: row, recorded: false, declined };
   }
 
   return {
@@ -307,7 +324,7 @@ export function createPaymentsRepository({ db }: Database, market: MarketReposit
       attemptId: string,
       intent: ProviderIntent,
       declined: PaymentFailure | null,
-    ): Promise<{ attempt: AttemptRow; recorded: boolean }> {
+    ): Promise<Applied> {
       return db.transaction(async (tx) => {
         const attempt = await lockAttempt(tx, eq(paymentAttempts.id, attemptId));
         if (attempt === undefined) throw new Error(`payment attempt ${attemptId} vanished`);
@@ -347,7 +364,7 @@ export function createPaymentsRepository({ db }: Database, market: MarketReposit
     async applyIntent(
       intent: ProviderIntent,
       failure: PaymentFailure | null,
-    ): Promise<{ attempt: AttemptRow; recorded: boolean } | null> {
+    ): Promise<Applied | null> {
       return db.transaction(async (tx) => {
         const attempt = await lockAttempt(tx, eq(paymentAttempts.providerRef, intent.id));
         if (attempt === undefined) return null;

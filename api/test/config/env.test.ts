@@ -196,4 +196,41 @@ describe('loadConfig', () => {
       /STRIPE_WEBHOOK_SECRET is required in production/,
     );
   });
+
+  it('reads the release and metrics tokens (unset: null) and the report limit', () => {
+    const defaults = loadConfig({});
+    assert.equal(defaults.releaseToken, null);
+    assert.equal(defaults.metricsToken, null);
+    assert.equal(defaults.rateLimit.reportsMax, 300);
+    const release = 'r'.repeat(32);
+    const metrics = 'm'.repeat(64);
+    const config = loadConfig({
+      RELEASE_TOKEN: ` ${release} `,
+      METRICS_TOKEN: metrics,
+      RATE_LIMIT_REPORTS_MAX: '50',
+    });
+    assert.equal(config.releaseToken, release);
+    assert.equal(config.metricsToken, metrics);
+    assert.equal(config.rateLimit.reportsMax, 50);
+    assert.equal(loadConfig({ RELEASE_TOKEN: '  ' }).releaseToken, null);
+  });
+
+  it('refuses a short or spaced release or metrics token, one line each', () => {
+    assert.throws(
+      () =>
+        loadConfig({
+          RELEASE_TOKEN: 'too-short',
+          METRICS_TOKEN: `${'m'.repeat(20)} ${'m'.repeat(20)}`,
+          RATE_LIMIT_REPORTS_MAX: '0',
+        }),
+      (error: unknown) => {
+        assert.ok(error instanceof ConfigError);
+        assert.equal(error.problems.length, 3);
+        assert.match(error.message, /RELEASE_TOKEN must be at least 32 printable characters/);
+        assert.match(error.message, /METRICS_TOKEN must be at least 32 printable characters/);
+        assert.match(error.message, /RATE_LIMIT_REPORTS_MAX must be an integer/);
+        return true;
+      },
+    );
+  });
 });

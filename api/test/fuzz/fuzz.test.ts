@@ -47,10 +47,13 @@ interface LogLine {
   err?: { message?: string; type?: string };
 }
 const errorLogs: LogLine[] = [];
+const RELEASE_TOKEN = randomUUID().replaceAll('-', '');
 const app = await buildTestApp(
   { after },
   {
     ...providerConfig(providers.origin, 1_000),
+    // The operators' release call answers 401 and 400 rather than 503 "not configured".
+    releaseToken: RELEASE_TOKEN,
     logLevel: 'error',
     // Several hundred sign-in calls: the sweep is not about rate limits.
     rateLimit: { authMax: 1_000_000, sandboxMax: 1_000_000 },
@@ -202,6 +205,8 @@ interface Operation {
   method: string;
   path: string;
   secured: boolean;
+  /** Called with the release token rather than a user's. */
+  releaseToken: boolean;
   pathParams: string[];
   query: Record<string, Schema>;
   jsonBody: Schema | null;
@@ -314,6 +319,19 @@ const authHeader: fc.Arbitrary<Labelled<Record<string, string>>> = fc.oneof(
       ),
     ),
   },
+);
+
+/** The calls with the release token (operators'): the same draws, that token as the valid one. */
+const releaseAuthHeader: fc.Arbitrary<Labelled<Record<string, string>>> = fc.oneof(
+  {
+    weight: 4,
+    arbitrary: labelled(
+      'valid release token',
+      fc.constant({ authorization: `Bearer ${RELEASE_TOKEN}` }),
+    ),
+  },
+  { weight: 1, arbitrary: labelled("a user's token", fc.constant(user.auth)) },
+  { weight: 4, arbitrary: authHeader.filter(([label]) => label !== 'valid token') },
 );
 
 const without = (object: Record<string, unknown>, key: string) =>
@@ -568,7 +586,7 @@ function operationCases(op: Operation): fc.Arbitrary<Case> {
             ]),
           );
   return fc
-    .tuple(pathArb, queryArb, bodyArb, authHeader)
+    .tuple(pathArb, queryArb, bodyArb, op.releaseToken ? releaseAuthHeader : authHeader)
     .map(([params, [ql, q], [bl, body], [al, auth]]) => {
       let index = 0;
       const path = op.path.replace(/\{[^}]+\}/g, () => {
@@ -601,6 +619,9 @@ function operations(doc: { paths: Record<string, Record<string, OpenApiOperation
         method: method.toUpperCase(),
         path,
         secured: (op.security ?? []).length > 0,
+        releaseToken: (op.security ?? []).some(
+          (entry) => typeof entry === 'object' && entry !== null && 'releaseToken' in entry,
+        ),
         pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
         query: Object.fromEntries(
           params.filter((p) => p.in === 'query').map((p) => [p.name, p.schema]),

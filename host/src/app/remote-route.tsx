@@ -23,6 +23,7 @@ import { useLocation } from 'react-router';
 
 import { RouteLoading } from '../components/route-loading';
 import { loadRemotePage } from '../lib/federation';
+import { reportFailed, reportLoaded } from '../lib/release-reports';
 import { serverSnapshotFor } from '../prerender/snapshot';
 import { useRouteHead } from './route-head';
 import type { PageModule, RoutePath } from './route-table';
@@ -58,8 +59,14 @@ function startLoad(key: string, remote: RemoteName, module: string): PageLoad {
   if (!load) {
     loads.set(key, (load = { status: 'loading' }));
     loadRemotePage(remote, module).then(
-      (loaded) => settle(key, { status: 'ready', Page: loaded.default }),
-      (error: unknown) => settle(key, { status: 'failed', error }),
+      (loaded) => {
+        reportLoaded(remote);
+        settle(key, { status: 'ready', Page: loaded.default });
+      },
+      (error: unknown) => {
+        reportFailed(remote, 'load', error);
+        settle(key, { status: 'failed', error });
+      },
     );
   }
   return load;
@@ -80,6 +87,8 @@ class RemoteBoundary extends Component<BoundaryProps, { error: Error | null }> {
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
     console.error(`[hypertek] remote '${this.props.remote}' failed`, error, info.componentStack);
+    // Tagged with the remote's release: a canary that fails is rolled back by itself.
+    reportFailed(this.props.remote, 'render', error);
   }
 
   override render() {

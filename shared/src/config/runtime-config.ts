@@ -6,6 +6,12 @@ import { serverRender } from './server-render';
  */
 export type RemoteName = 'marketing' | 'marketplace' | 'account' | 'checkout';
 
+/** Which release of a remote this page runs: the live one, a canary's or a preview's. */
+export interface RemoteRelease {
+  version: string;
+  channel: 'live' | 'canary' | 'preview';
+}
+
 export interface RuntimeConfig {
   /** e.g. http://localhost:4000/api/v1 */
   apiBaseUrl: string;
@@ -24,6 +30,11 @@ export interface RuntimeConfig {
   discordRedirectUri: string;
   /** Where the card provider sends the buyer back after an embedded payment. */
   paymentReturnUrl?: string;
+  /**
+   * The release of each remote this visitor gets (the host's server decides per visitor; absent
+   * for a remote served in place). The host reports a release's failures with it.
+   */
+  releases?: Partial<Record<RemoteName, RemoteRelease>>;
 }
 
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {

@@ -7,11 +7,11 @@ import { useEffect, useState } from 'react';
  * item's sales history two). Put `ref` on the element. Without IntersectionObserver (a server's
  * render, jsdom): near at once.
  */
-export function useNearViewport<T extends Element>(): {
-  ref: (node: T | null) => void;
+export function useNearViewport(): {
+  ref: (node: Element | null) => void;
   near: boolean;
 } {
-  const [element, setElement] = useState<T | null>(null);
+  const [element, setElement] = useState<Element | null>(null);
   const [near, setNear] = useState(() => typeof IntersectionObserver !== 'function');
 
   useEffect(() => {

@@ -24,6 +24,21 @@ import {
   type ProviderIntent,
 } from './provider';
 
+/**
+ * How card payments end, as the metrics count them (`hypertek_payments_total{outcome}`):
+ * - succeeded: a purchase was recorded (once per purchase, whichever way the API learnt of it:
+ *   the card form, the embedded element's status read or sandbox step, a webhook);
+ * - declined: the provider declined a card (declined, insufficient funds, failed authentication),
+ *   counted when the decline is stored on the payment; the same decline told again (a webhook
+ *   after the card form's answer) is not counted again, so neither are two identical declines
+ *   in a row of one embedded payment that the API only learns of afterwards;
+ * - refused: the provider refused the request itself (e.g. an unknown payment method);
+ * - unavailable: the provider could not be reached to create or confirm a payment (the buyer
+ *   got a 502 and can try again).
+ */
+export const PAYMENT_OUTCOMES = ['succeeded', 'declined', 'refused', 'unavailable'] as const;
+export type PaymentOutcome = (typeof PAYMENT_OUTCOMES)[number];
+
 export interface PaymentServiceOptions {
   provider: PaymentProvider;
   repository: PaymentsRepository;
@@ -34,6 +49,8 @@ export interface PaymentServiceOptions {
   leaseMs: number;
   /** Called after a purchase is recorded (public caches that show purchases and owners). */
   onPurchase: () => void;
+  /** Called with each payment's outcome as it happens (metrics); see PAYMENT_OUTCOMES. */
+  onOutcome?: (outcome: PaymentOutcome) => void;
   log: FastifyBaseLogger;
 }
 
@@ -84,8 +101,14 @@ export function createPaymentService(options: PaymentServiceOptions) {
   const { provider, repository, market, log } = options;
   const waitMs = options.leaseMs + 2_000;
 
-  const recorded = (result: { recorded: boolean }) => {
-    if (result.recorded) options.onPurchase();
+  const countOutcome = (name: PaymentOutcome) => options.onOutcome?.(name);
+  /** After the store took a provider's answer: a purchase recorded, or a new decline. */
+  const recorded = (result: { recorded: boolean; declined?: boolean }) => {
+    if (result.recorded) {
+      options.onPurchase();
+      countOutcome('succeeded');
+    }
+    if (result.declined === true) countOutcome('declined');
   };
 
   /** Our status of an attempt, in Stripe's words. */
@@ -178,6 +201,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
     } catch (error) {
       if (error instanceof ProviderUnavailableError) {
         log.warn({ attemptId: attempt.id, op, err: error }, 'payment provider unreachable');
+        countOutcome('unavailable');
         await repository.release(attempt.id);
         return { outcome: { kind: 'unavailable' } };
       }
@@ -229,17 +253,24 @@ export function createPaymentService(options: PaymentServiceOptions) {
         code: error.code,
         declineCode: null,
       });
+      countOutcome('refused');
       return answer;
     }
     // E.g. the browser confirmed the same intent meanwhile: its real state decides.
     try {
       const intent = await provider.retrieveIntent(attempt.providerRef);
       const settled = await repository.settle(attempt.id, intent, null);
-      recorded(settled);
-      return settled.attempt.status === 'succeeded' ? await outcomeOf(settled.attempt) : answer;
+      // A failure on the intent now is an earlier confirmation's, not this refused one's.
+      recorded({ recorded: settled.recorded });
+      if (settled.attempt.status === 'succeeded') return await outcomeOf(settled.attempt);
+      countOutcome('refused');
+      return answer;
     } catch (retrieveError) {
       await repository.release(attempt.id);
-      if (retrieveError instanceof ProviderUnavailableError) return { kind: 'unavailable' };
+      if (retrieveError instanceof ProviderUnavailableError) {
+        countOutcome('unavailable');
+        return { kind: 'unavailable' };
+      }
       throw retrieveError;
     }
   }

@@ -24,6 +24,10 @@ import {
   createPasswordResetsRepository,
   type PasswordResetsRepository,
 } from '../../repositories/password-resets-repository';
+import {
+  createReleaseReportsRepository,
+  type ReleaseReportsRepository,
+} from '../../repositories/release-reports-repository';
 import { createUsersRepository, type UsersRepository } from '../../repositories/users-repository';
 import {
   createWalletNoncesRepository,
@@ -40,6 +44,7 @@ declare module 'fastify' {
     passwordResetsRepository: PasswordResetsRepository;
     walletNoncesRepository: WalletNoncesRepository;
     marketRepository: MarketRepository;
+    releaseReportsRepository: ReleaseReportsRepository;
   }
 }
 
@@ -83,6 +88,7 @@ export default fp(
       createPasswordResetsRepository(database, opts.config.resetTokenTtlMinutes),
     );
     fastify.decorate('walletNoncesRepository', createWalletNoncesRepository(database));
+    fastify.decorate('releaseReportsRepository', createReleaseReportsRepository(database));
     const { market } = config;
     fastify.decorate(
       'marketRepository',

@@ -54,6 +54,7 @@ export default fp(
         // A Stripe call takes at most ~50 s with the SDK's retries; the sandbox answers at once.
         leaseMs: provider.name === 'stripe' ? 60_000 : 15_000,
         onPurchase: () => fastify.activityFeedCache.clear(),
+        onOutcome: (outcome) => fastify.metrics.payment(outcome),
         log: fastify.log,
       }),
     );
@@ -69,5 +70,5 @@ export default fp(
       fastify.log.info('payments: sandbox (no STRIPE_SECRET_KEY): test cards only, no network');
     }
   },
-  { name: 'payments', dependencies: ['database', 'caches'] },
+  { name: 'payments', dependencies: ['database', 'caches', 'metrics'] },
 );

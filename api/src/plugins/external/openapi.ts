@@ -134,6 +134,10 @@ const TAGS = [
   { name: 'sitemap', description: "What the site's sitemaps are made from" },
   { name: 'payments', description: 'Card payments (Stripe, or the offline sandbox), collection' },
   { name: 'market', description: 'Listings, offers and the seller balance' },
+  {
+    name: 'releases',
+    description: "The host's reports of the remotes' releases (loaded, failed) and their figures",
+  },
   { name: 'health', description: 'Liveness and readiness (outside /api/v1)' },
   { name: 'document', description: 'This document' },
 ];
@@ -169,8 +173,9 @@ export default fp(
           summary: 'The backend of the Hyper Tek site: accounts, catalogue, market, payments',
           description:
             'Every call is under `/api/v1` (health checks at the root). Calls marked with ' +
-            '`bearerAuth` need `Authorization: Bearer <token>`, the token a sign-in answers; the ' +
-            'others are public. Errors answer `{ success: false, message }` (`ErrorBody`; on the ' +
+            '`bearerAuth` need `Authorization: Bearer <token>`, the token a sign-in answers; ' +
+            'those marked with `releaseToken` the release token instead; the others are public. ' +
+            'Errors answer `{ success: false, message }` (`ErrorBody`; on the ' +
             'card and payment calls also `error`, `code`: `PaymentErrorBody`). Lists are keyset ' +
             'paged: `limit` and `cursor` (the previous page’s `nextCursor`).',
           contact: { name: 'Hyper Tek', url: config.siteUrl },
@@ -190,6 +195,12 @@ export default fp(
               scheme: 'bearer',
               bearerFormat: 'JWT',
               description: 'The token a sign-in or sign-up answers (HS256, JWT_EXPIRES_IN)',
+            },
+            releaseToken: {
+              type: 'http',
+              scheme: 'bearer',
+              description:
+                'The release token (RELEASE_TOKEN) of operators and the canary guard; a sign-in token is never accepted',
             },
             stripeSignature: {
               type: 'apiKey',

@@ -124,9 +124,10 @@ describe('the served document', () => {
     for (const { method, path, operation } of operations(doc)) {
       const where = `${method} ${path}`;
       assert.ok(Array.isArray(operation.security), `${where} declares its security`);
-      const bearer = operation.security.some((s) => 'bearerAuth' in s);
-      assert.ok(bearer || operation.security.length === 0, where);
-      if (bearer) assert.ok(operation.responses['401'], `${where}: 401`);
+      // A user's token, the release token (operators' calls), or nothing.
+      const secured = operation.security.some((s) => 'bearerAuth' in s || 'releaseToken' in s);
+      assert.ok(secured || operation.security.length === 0, where);
+      if (secured) assert.ok(operation.responses['401'], `${where}: 401`);
     }
     const byId = Object.fromEntries(
       operations(doc).map(({ method, path, operation }) => [
@@ -140,6 +141,26 @@ describe('the served document', () => {
     assert.deepEqual(byId.readProfile?.operation.security, [{ bearerAuth: [] }]);
     assert.deepEqual(byId.listNfas?.operation.security, []);
     assert.deepEqual(byId.payWithCard?.operation.security, [{ bearerAuth: [] }]);
+    // The release reports: sent by the host for any visitor; read with the release token only.
+    assert.equal(byId.reportRelease?.where, 'POST /api/v1/releases/reports');
+    assert.deepEqual(byId.reportRelease?.operation.security, []);
+    assert.equal(byId.readReleaseReports?.where, 'GET /api/v1/releases/reports');
+    assert.deepEqual(byId.readReleaseReports?.operation.security, [{ releaseToken: [] }]);
+    assert.deepEqual(Object.keys(byId.readReleaseReports!.operation.responses).sort(), [
+      '200',
+      '400',
+      '401',
+      '500',
+      '503',
+    ]);
+    assert.ok(byId.reportRelease!.operation.responses['429'], 'the reports are rate-limited');
+    assert.deepEqual(doc.components.securitySchemes.releaseToken, {
+      type: 'http',
+      scheme: 'bearer',
+      description: doc.components.securitySchemes.releaseToken.description,
+    });
+    // Prometheus's text is for the scraper, not the site: not in the document.
+    assert.equal(doc.paths['/metrics'], undefined);
   });
 
   it('lists the answers every route of a kind can give, with the shared error body', async () => {

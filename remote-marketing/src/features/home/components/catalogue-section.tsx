@@ -21,7 +21,7 @@ export function CatalogueSection({ id, title, intro, list }: CatalogueSectionPro
   // Read once the section comes near the screen (it is far below the fold: its read and render
   // would otherwise compete with the first screen). Loading until the call settles, whether it
   // succeeds or fails (a failure leaves it empty).
-  const { ref, near } = useNearViewport<HTMLElement>();
+  const { ref, near } = useNearViewport();
   const items = useList([list, CARDS_PER_LIST], LISTS[list], {
     count: CARDS_PER_LIST,
     enabled: near,

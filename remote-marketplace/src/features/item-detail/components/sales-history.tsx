@@ -31,7 +31,7 @@ function SalesSkeleton() {
  */
 export function SalesHistory({ itemId }: { itemId: string }) {
   // Read once the section comes near the screen: below the item, it is not the first screen's.
-  const { ref, near } = useNearViewport<HTMLElement>();
+  const { ref, near } = useNearViewport();
   const sales = useItemSales(itemId, { enabled: near });
   return (
     <section ref={ref} className="card mp-sales" aria-labelledby="mp-sales-title">

@@ -1,0 +1,282 @@
+/**
+ * Release reports: the host page tells the API whether a remote's release loaded or failed for a
+ * visitor (`POST /releases/reports`, public, sent by the browser with `fetch(…, { keepalive })`),
+ * and operators and the host's canary guard read each version's figures
+ * (`GET /releases/reports`, with the release token, never a user's). A visitor counts once per
+ * outcome of a release: a repeated report is accepted and changes nothing.
+ */
+import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type { Config } from '../config/env';
+import { FAILURE_STAGES, RELEASE_CHANNELS, RELEASE_REMOTES, REPORT_OUTCOMES } from '../db/schema';
+import { bearerSecret } from '../lib/bearer-secret';
+import { badRequest, RELEASE_MESSAGES, serviceUnavailable, unauthorized } from '../lib/errors';
+import type { BodyValidator } from '../plugins/app/error-handler';
+import { ErrorBody, Nullable, publicAccess } from './schemas';
+
+/**
+ * A release's version: `1.4.0`, `1.4.0-rc.1`, `1.4.0+3f2a9c1.dirty.5e0c7a1b`. The same strings
+ * as `^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)*$`, written so that a regular expression engine never
+ * backtracks: in that form a `-` can start a part or continue one, and a 100-character text of
+ * `-a` pairs that fails at its end takes exponential time (hours) to refuse. Here only a `+`
+ * starts another part (a `-` always continues the current one), which accepts the same strings.
+ */
+export const VERSION_PATTERN = '^\\d+\\.\\d+\\.\\d+(?:[-+][0-9A-Za-z.-]+(?:\\+[0-9A-Za-z.-]+)*)?$';
+const VERSION_REGEXP = new RegExp(VERSION_PATTERN);
+export const VERSION_MAX_LENGTH = 100;
+const VISITOR_REGEXP = /^[A-Za-z0-9_-]{16,64}$/;
+export const REPORT_MESSAGE_MAX_LENGTH = 300;
+
+const oneOf = (values: readonly string[]) => values.join(', ');
+
+// What the database cannot hold, or a log line should not: control characters other than tab and
+// line breaks, and halves of UTF-16 pairs (a message cut at 300 code units can end in one).
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const CONTROL_CHARACTERS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+const LONE_SURROGATES = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/**
+ * The browser's error message, cleaned rather than refused (a report lost for a stray character
+ * would be a failure nobody sees): control characters become spaces, broken characters U+FFFD.
+ */
+export const cleanMessage = (text: string): string =>
+  text.replace(CONTROL_CHARACTERS, ' ').replace(LONE_SURROGATES, '\uFFFD');
+
+/** What a report's fields must be, in the words the answer uses. */
+export const REPORT_FIELD_MESSAGES = {
+  remote: `remote must be one of: ${oneOf(RELEASE_REMOTES)}`,
+  version: `version must be a release version such as 1.4.0 or 1.4.0+3f2a9c1, at most ${VERSION_MAX_LENGTH} characters`,
+  channel: `channel must be one of: ${oneOf(RELEASE_CHANNELS)}`,
+  outcome: `outcome must be one of: ${oneOf(REPORT_OUTCOMES)}`,
+  stage: `stage must be one of: ${oneOf(FAILURE_STAGES)}`,
+  visitor: 'visitor must be 16 to 64 letters, digits, _ or -',
+  message: `message must be text of at most ${REPORT_MESSAGE_MAX_LENGTH} characters`,
+} as const;
+
+const Remote = Type.Enum(RELEASE_REMOTES, { description: 'The remote (Module Federation)' });
+const Version = Type.String({
+  maxLength: VERSION_MAX_LENGTH,
+  pattern: VERSION_PATTERN,
+  description: "The release's version, e.g. 1.4.0+3f2a9c1",
+});
+const Stage = Type.Enum(FAILURE_STAGES, {
+  description: "load: the release's code could not be fetched; render: its page threw",
+});
+
+const ReportBody = Type.Object(
+  {
+    remote: Remote,
+    version: Version,
+    channel: Type.Enum(RELEASE_CHANNELS, { description: 'How the visitor got this release' }),
+    outcome: Type.Enum(REPORT_OUTCOMES),
+    stage: Type.Optional(Stage),
+    visitor: Type.String({
+      pattern: VISITOR_REGEXP.source,
+      description: 'A random id the host keeps for the visitor (16–64 of A–Z, a–z, 0–9, _ and -)',
+    }),
+    message: Type.Optional(
+      Type.String({
+        maxLength: REPORT_MESSAGE_MAX_LENGTH,
+        description:
+          "The browser's error message of a failure (trimmed, control characters made spaces; ignored for a load)",
+      }),
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'Required with outcome failed: stage. Ignored with outcome loaded: stage, message',
+  },
+);
+
+const VersionFigures = Type.Object({
+  remote: Remote,
+  version: Type.String(),
+  visitors: Type.Integer({ description: 'Distinct visitors who reported it loaded or failed' }),
+  failures: Type.Integer({ description: 'Distinct visitors who reported it failed' }),
+  failureRate: Type.Number({ minimum: 0, maximum: 1, description: 'failures / visitors' }),
+  lastFailure: Nullable(
+    Type.Object({
+      stage: Stage,
+      message: Nullable(Type.String()),
+      at: Type.String({ format: 'date-time' }),
+    }),
+  ),
+});
+
+/** An error answer of these routes with its own description (the document keeps it). */
+const errorAnswer = (description: string) => Type.Object(ErrorBody.properties, { description });
+
+const isText = (value: unknown): value is string => typeof value === 'string';
+const isOneOf = (values: readonly string[], value: unknown): boolean =>
+  isText(value) && values.includes(value);
+
+/**
+ * The report's fields in order, in clear words: also words the answer when the schema refuses
+ * the body (an unknown field is left to the schema's own message).
+ */
+export const validateReport: BodyValidator = (body) => {
+  const required = (name: string) => `${name} is required`;
+  if (body.remote === undefined) return required('remote');
+  if (!isOneOf(RELEASE_REMOTES, body.remote)) return REPORT_FIELD_MESSAGES.remote;
+  if (body.version === undefined) return required('version');
+  if (
+    !isText(body.version) ||
+    body.version.length > VERSION_MAX_LENGTH ||
+    !VERSION_REGEXP.test(body.version)
+  ) {
+    return REPORT_FIELD_MESSAGES.version;
+  }
+  if (body.channel === undefined) return required('channel');
+  if (!isOneOf(RELEASE_CHANNELS, body.channel)) return REPORT_FIELD_MESSAGES.channel;
+  if (body.outcome === undefined) return required('outcome');
+  if (!isOneOf(REPORT_OUTCOMES, body.outcome)) return REPORT_FIELD_MESSAGES.outcome;
+  if (body.stage !== undefined && !isOneOf(FAILURE_STAGES, body.stage)) {
+    return REPORT_FIELD_MESSAGES.stage;
+  }
+  if (body.outcome === 'failed' && body.stage === undefined) return RELEASE_MESSAGES.stageRequired;
+  if (body.visitor === undefined) return required('visitor');
+  if (!isText(body.visitor) || !VISITOR_REGEXP.test(body.visitor)) {
+    return REPORT_FIELD_MESSAGES.visitor;
+  }
+  if (
+    body.message !== undefined &&
+    (!isText(body.message) || body.message.length > REPORT_MESSAGE_MAX_LENGTH)
+  ) {
+    return REPORT_FIELD_MESSAGES.message;
+  }
+  return null;
+};
+
+const releaseRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {
+  const { releaseToken, rateLimit: limits } = opts.config;
+  const reports = fastify.releaseReportsRepository;
+  const allowed = releaseToken === null ? null : bearerSecret(releaseToken);
+
+  /** Before anything else is read: the release token (503 while none is configured). */
+  const requireReleaseToken = (
+    request: FastifyRequest,
+    _reply: FastifyReply,
+    done: HookHandlerDoneFunction,
+  ) => {
+    if (allowed === null) return done(serviceUnavailable(RELEASE_MESSAGES.releaseNotConfigured));
+    done(
+      allowed(request.headers.authorization)
+        ? undefined
+        : unauthorized(RELEASE_MESSAGES.releaseTokenRequired),
+    );
+  };
+
+  fastify.post(
+    '/releases/reports',
+    {
+      config: {
+        validateBody: validateReport,
+        // The browser's error message may span lines (and is cleaned first, below).
+        multilineFields: ['message'],
+        rateLimit: { max: limits.reportsMax, timeWindow: limits.windowMs },
+      },
+      // Before the check every route makes of its text (which runs after the route's own hooks).
+      preValidation: (request, _reply, done) => {
+        const body = request.body as Record<string, unknown> | null | undefined;
+        if (
+          typeof body === 'object' &&
+          body !== null &&
+          !Array.isArray(body) &&
+          typeof body.message === 'string'
+        ) {
+          body.message = cleanMessage(body.message);
+        }
+        done();
+      },
+      schema: {
+        operationId: 'reportRelease',
+        tags: ['releases'],
+        summary:
+          "The host's report that a remote's release loaded or failed for a visitor (counted once per visitor and outcome)",
+        security: publicAccess,
+        body: ReportBody,
+        response: {
+          202: Type.Object(
+            { success: Type.Literal(true) },
+            { description: 'Accepted (a repeated report is accepted and counted once)' },
+          ),
+        },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      // validateReport ran already (preHandler); the schema cannot say "stage when failed".
+      if (body.outcome === 'failed' && body.stage === undefined) {
+        throw badRequest(RELEASE_MESSAGES.stageRequired);
+      }
+      const failed = body.outcome === 'failed';
+      const message = failed ? (body.message?.trim() ?? '') : '';
+      const report = {
+        remote: body.remote,
+        version: body.version,
+        channel: body.channel,
+        visitor: body.visitor,
+        outcome: body.outcome,
+        stage: failed ? (body.stage ?? null) : null,
+        message: message === '' ? null : message,
+      };
+      if (await reports.record(report)) {
+        fastify.metrics.releaseReport({
+          remote: report.remote,
+          version: report.version,
+          channel: report.channel,
+          outcome: report.outcome,
+          stage: report.stage ?? 'none',
+        });
+      }
+      return reply.code(202).send({ success: true as const });
+    },
+  );
+
+  fastify.get(
+    '/releases/reports',
+    {
+      onRequest: requireReleaseToken,
+      schema: {
+        operationId: 'readReleaseReports',
+        tags: ['releases'],
+        summary:
+          "Each version of a remote that has reports: its visitors, failures and last failure (operators and the canary guard; the release token, not a user's)",
+        security: [{ releaseToken: [] }],
+        querystring: Type.Object({
+          remote: Remote,
+          version: Type.Optional(Version),
+        }),
+        response: {
+          200: Type.Object({
+            success: Type.Literal(true),
+            data: Type.Array(VersionFigures, {
+              description: 'Newest version first (by its first report); empty when none',
+            }),
+          }),
+          401: errorAnswer(
+            'No valid release token: Authorization: Bearer <RELEASE_TOKEN> is missing or wrong (a user token never is one)',
+          ),
+          503: errorAnswer('RELEASE_TOKEN is not set on this server: the call is switched off'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { remote, version } = request.query;
+      const figures = await reports.summary(remote, version);
+      void reply.header('cache-control', 'no-store');
+      return {
+        success: true as const,
+        data: figures.map((entry) => ({
+          ...entry,
+          lastFailure:
+            entry.lastFailure === null
+              ? null
+              : { ...entry.lastFailure, at: entry.lastFailure.at.toISOString() },
+        })),
+      };
+    },
+  );
+};
+
+export default releaseRoutes;

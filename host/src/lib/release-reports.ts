@@ -1,0 +1,62 @@
+/**
+ * Reports of a remote's release to the API (`POST /releases/reports`), so that operators see each
+ * version's visitors and failures and a failing canary is rolled back by itself
+ * (docs/operations.md, "Shipping a remote"):
+ * - a failure to load or render a remote, whatever its channel (tagged with its version);
+ * - a successful load of a canary's or a preview's release (the live release's are not counted).
+ * Once per remote and outcome per page load, without waiting for an answer (`keepalive`: a report
+ * survives the page being left). The visitor is the host's server's visitor cookie, so each
+ * visitor counts once however often they reload.
+ */
+import { getRuntimeConfig, type RemoteName } from '@hypertek/shared';
+
+export type FailureStage = 'load' | 'render';
+
+const sent = new Set<string>();
+/** Errors already reported as a failed load (the boundary sees them again as render errors). */
+const loadFailures = new WeakSet<object>();
+
+function visitorId(): string | null {
+  const match = /(?:^|;\s*)ht_visitor=([A-Za-z0-9_-]{16,64})(?:;|$)/.exec(document.cookie);
+  return match?.[1] ?? null;
+}
+
+function send(remote: RemoteName, body: Record<string, string>) {
+  const config = getRuntimeConfig();
+  const release = config.releases?.[remote];
+  const visitor = visitorId();
+  if (!release || !visitor) return;
+  const key = `${remote}:${body.outcome}`;
+  if (sent.has(key)) return;
+  sent.add(key);
+  void fetch(`${config.apiBaseUrl.replace(/\/+$/, '')}/releases/reports`, {
+    method: 'POST',
+    keepalive: true,
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({
+      remote,
+      version: release.version,
+      channel: release.channel,
+      visitor,
+      ...body,
+    }),
+  }).catch(() => {
+    // A report is best effort: never a visitor's problem.
+  });
+}
+
+/** The remote's page module loaded. */
+export function reportLoaded(remote: RemoteName): void {
+  if (getRuntimeConfig().releases?.[remote]?.channel === 'live') return;
+  send(remote, { outcome: 'loaded' });
+}
+
+/** The remote failed to load (`load`) or threw while rendering (`render`). */
+export function reportFailed(remote: RemoteName, stage: FailureStage, error: unknown): void {
+  if (error !== null && typeof error === 'object') {
+    if (stage === 'render' && loadFailures.has(error)) return;
+    if (stage === 'load') loadFailures.add(error);
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  send(remote, { outcome: 'failed', stage, message: message.slice(0, 300) });
+}

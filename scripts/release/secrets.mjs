@@ -1,0 +1,76 @@
+// The release workflow's two secrets, never a user's:
+// - RELEASE_TOKEN: what a CI pipeline (or the command line) shows to the host's release endpoint
+//   and to the API's release reports (`Authorization: Bearer …`);
+// - RELEASE_SIGNING_KEY: what signs a preview link, so that only `release preview` makes one.
+// From the environment (production: set both, from the secret store); else, for `npm start` on
+// one machine, made once at random and kept in the releases folder (`.secrets.json`, mode 0600,
+// git-ignored with the folder), so the command line, the host's server and the API agree.
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { releasesDir, VERSION_PATTERN } from './registry.mjs';
+
+const SECRETS_FILE = '.secrets.json';
+
+/** `{ token, signingKey }` from the environment, else from (or made in) the releases folder. */
+export function releaseSecrets(env = process.env) {
+  if (env.RELEASE_TOKEN && env.RELEASE_SIGNING_KEY)
+    return { token: env.RELEASE_TOKEN, signingKey: env.RELEASE_SIGNING_KEY };
+  const dir = releasesDir(env);
+  const file = join(dir, SECRETS_FILE);
+  let kept;
+  try {
+    kept = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    mkdirSync(dir, { recursive: true });
+    kept = {
+      token: randomBytes(32).toString('base64url'),
+      signingKey: randomBytes(32).toString('base64url'),
+    };
+    try {
+      // `wx`: two processes starting at once keep the first one's secrets.
+      writeFileSync(file, `${JSON.stringify(kept)}\n`, { mode: 0o600, flag: 'wx' });
+    } catch {
+      kept = JSON.parse(readFileSync(file, 'utf8'));
+    }
+  }
+  return {
+    token: env.RELEASE_TOKEN || kept.token,
+    signingKey: env.RELEASE_SIGNING_KEY || kept.signingKey,
+  };
+}
+
+/** Is `header` (an Authorization header) `Bearer <token>`? In constant time. */
+export function bearerMatches(header, token) {
+  const given = /^Bearer (.+)$/.exec(String(header ?? ''))?.[1];
+  if (!given || !token) return false;
+  const digest = (value) => createHmac('sha256', 'release-token').update(value).digest();
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+const sign = (key, payload) => createHmac('sha256', key).update(payload).digest('base64url');
+
+/** A preview pass for one browser: `remote`'s `version` until `expires` (ms), signed. */
+export function previewToken(signingKey, { remote, version, expires }) {
+  const payload = Buffer.from(JSON.stringify({ r: remote, v: version, e: expires })).toString(
+    'base64url',
+  );
+  return `${payload}.${sign(signingKey, payload)}`;
+}
+
+/** The pass in `token` when its signature is ours and it has not expired, else null. */
+export function readPreviewToken(signingKey, token, now = Date.now()) {
+  const [payload, signature, extra] = String(token ?? '').split('.');
+  if (!payload || !signature || extra !== undefined || payload.length > 400) return null;
+  const expected = Buffer.from(sign(signingKey, payload));
+  const given = Buffer.from(signature);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  try {
+    const { r, v, e } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+    if (typeof r !== 'string' || typeof v !== 'string' || !VERSION_PATTERN.test(v)) return null;
+    if (typeof e !== 'number' || e <= now) return null;
+    return { remote: r, version: v, expires: e };
+  } catch {
+    return null;
+  }
+}

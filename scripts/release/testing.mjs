@@ -1,0 +1,80 @@
+// WARNING: for tests only. What the release tests share: a remote's build as rspack writes one, a
+// host and a checkout server started on free ports, and a script run in another process.
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { startServer } from '../serve/server.mjs';
+
+/** A checkout build in a new folder under `work` that says `text`, with a hashed chunk. */
+export function fakeBuild(work, text, { react = '19.2.0', exposes = ['payment'] } = {}) {
+  const root = mkdtempSync(join(work, 'build-'));
+  mkdirSync(join(root, 'static/js'), { recursive: true });
+  writeFileSync(join(root, 'remoteEntry.js'), `/* checkout entry: ${text} */`);
+  writeFileSync(
+    join(root, 'static/js/pay.3f2a9c1d8e7b6a50.js'),
+    `export default ${JSON.stringify(text)};`,
+  );
+  writeFileSync(
+    join(root, 'mf-manifest.json'),
+    JSON.stringify({
+      name: 'checkout',
+      metaData: { name: 'checkout', buildInfo: { buildVersion: '1.0.0' } },
+      shared: [
+        { name: 'react', version: react, requiredVersion: `^${react}`, singleton: true },
+        {
+          name: 'react/jsx-runtime',
+          version: react,
+          requiredVersion: `^${react}`,
+          singleton: true,
+        },
+        { name: '@hypertek/shared', version: '1.0.0', requiredVersion: '^1.0.0', singleton: true },
+      ],
+      exposes: exposes.map((name) => ({ name })),
+    }),
+  );
+  return root;
+}
+
+/**
+ * The checkout's server on `checkoutRoot`, then the host's on `hostRoot` loading the checkout from
+ * it; `close()` stops both.
+ */
+export async function startHostAndCheckout({ hostRoot, checkoutRoot, env, hostEnv = {} }) {
+  const checkout = await startServer({
+    root: checkoutRoot,
+    isRemote: true,
+    name: 'checkout',
+    port: 0,
+    host: '127.0.0.1',
+    env,
+  });
+  const checkoutUrl = `http://127.0.0.1:${checkout.address().port}`;
+  const host = await startServer({
+    root: hostRoot,
+    isRemote: false,
+    name: 'host',
+    port: 0,
+    host: '127.0.0.1',
+    env: { ...env, REMOTE_CHECKOUT_URL: `${checkoutUrl}/mf-manifest.json`, ...hostEnv },
+  });
+  return {
+    hostUrl: `http://127.0.0.1:${host.address().port}`,
+    checkoutUrl,
+    close() {
+      for (const server of [host, checkout]) {
+        server.close();
+        server.closeAllConnections();
+      }
+    },
+  };
+}
+
+/** Runs an ES module `script` in another Node process with `args`: its exit code and stderr. */
+export function runScript(script, args) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--input-type=module', '-e', script, ...args]);
+    let stderr = '';
+    child.stderr.on('data', (d) => (stderr += d));
+    child.on('close', (code) => resolve({ code, stderr }));
+  });
+}
