@@ -33,6 +33,7 @@ import {
   summarizePage,
   summarizeRun,
   verdict,
+  verdictSettled,
 } from './lib/lighthouse.mjs';
 import { seconds } from './lib/processes.mjs';
 import { startStack } from './lib/stack.mjs';
@@ -53,6 +54,9 @@ const USAGE = `Usage: node scripts/lighthouse.mjs [options]
                              LCP ≤ 2000 ms, CLS ≤ 0.02 and SEO 100)
   --no-calibrate             Lighthouse's 4× CPU slowdown whatever the machine's speed (default:
                              calibrated to the machine's CPU benchmark before each run; cpuSlowdownFor in lib/lighthouse.mjs)
+  --all-runs                 make every run of every page (default: a page's last runs are left out
+                             once more than half of its runs passed every threshold each, which
+                             settles its median's verdict; verdictSettled in lib/lighthouse.mjs)
   --build / --no-build       always / never build the apps first (default: when a build is missing)
   --save DIR                 write each run's HTML report and result JSON to DIR (lighthouse-reports/ is git-ignored)
   --json                     print the figures as JSON on stdout (the log goes to stderr)`;
@@ -69,6 +73,7 @@ const { values } = parseArgs({
     'min-seo': { type: 'string' },
     'max-lcp': { type: 'string' },
     calibrate: { type: 'boolean', default: true },
+    'all-runs': { type: 'boolean', default: false },
     build: { type: 'boolean' },
     save: { type: 'string' },
     json: { type: 'boolean', default: false },
@@ -244,6 +249,13 @@ try {
   for (let n = 1; n <= options.runs; n++) {
     for (const path of options.pages) {
       if (stopping) break;
+      const { results } = runs.get(path);
+      if (!values['all-runs'] && verdictSettled(path, results, options.runs, options.thresholds)) {
+        log(
+          `${path} run ${n}/${options.runs}: not needed (${results.length} runs passed every threshold: the median's verdict is settled)`,
+        );
+        continue;
+      }
       const t = Date.now();
       const label = `${path} run ${n}/${options.runs}`;
       try {
@@ -301,7 +313,7 @@ if (values.json) {
   const t = options.thresholds;
   log();
   log(
-    `median of ${options.runs} run${options.runs === 1 ? '' : 's'} per page (Lighthouse ${environment?.lighthouse ?? 'n/a'}, mobile); JS = script bytes transferred (kB = 1000 bytes); bench = Lighthouse's CPU benchmark (lower = busier machine); CPU × = the CPU slowdown, calibrated to it (Lighthouse's 4× on a machine at 2000 or more)`,
+    `median of ${options.runs} run${options.runs === 1 ? '' : 's'} per page${values['all-runs'] ? '' : ', or of those made once the verdict was settled (the perf runs column)'} (Lighthouse ${environment?.lighthouse ?? 'n/a'}, mobile); JS = script bytes transferred (kB = 1000 bytes); bench = Lighthouse's CPU benchmark (lower = busier machine); CPU × = the CPU slowdown, calibrated to it (Lighthouse's 4× on a machine at 2000 or more)`,
   );
   for (const line of formatTable(pages).split('\n')) log(line);
   log();

@@ -306,6 +306,21 @@ export function verdict(pages, runThresholds) {
   return failures;
 }
 
+/**
+ * Is the verdict on `path` settled before its last runs? The median of an odd number N of runs
+ * passes a threshold when more than half of them pass it (sorted, the middle one is among them),
+ * so once (N + 1) / 2 runs each pass every threshold on their own, the runs still to come cannot
+ * change the verdict: they are not made (a page that fails, or an even N, gets every run).
+ * @param {string} path
+ * @param {ReturnType<typeof summarizeRun>[]} results the page's runs so far
+ * @param {number} runs the runs asked for
+ * @param {typeof DEFAULT_THRESHOLDS} thresholds
+ */
+export function verdictSettled(path, results, runs, thresholds) {
+  if (runs % 2 === 0 || results.length < (runs + 1) / 2) return false;
+  return results.every((run) => verdict([summarizePage(path, [run])], thresholds).length === 0);
+}
+
 /** kB as the bundle budget counts them: 1000 bytes, one decimal. */
 export const kb = (bytes) => (bytes === null ? null : Math.round(bytes / 100) / 10);
 

@@ -15,6 +15,7 @@ import {
   summarizeRun,
   thresholdsFor,
   verdict,
+  verdictSettled,
 } from './lighthouse.mjs';
 
 const fixture = (name) =>
@@ -164,6 +165,25 @@ test('verdict: stricter thresholds, opt-in category minimums, failed and missing
   assert.deepEqual(verdict([{ path: '/land', error: 'run 1: timeout' }], DEFAULT_THRESHOLDS), [
     '/land: not measured (run 1: timeout)',
   ]);
+});
+
+test('verdictSettled: a median of 3 is settled once 2 runs each pass every threshold', () => {
+  const t = DEFAULT_THRESHOLDS;
+  const good = run({ perf: 96, cls: 0.01, lcpMs: 1500, seo: 100 });
+  const poor = run({ perf: 89, cls: 0.01, lcpMs: 1500, seo: 100 });
+  assert.equal(verdictSettled('/land', [good], 3, t), false, 'one run settles nothing');
+  assert.equal(verdictSettled('/land', [good, good], 3, t), true);
+  assert.equal(verdictSettled('/land', [good, poor], 3, t), false, 'they disagree: run 3 decides');
+  assert.equal(verdictSettled('/land', [poor, poor], 3, t), false, 'a failing page gets every run');
+  assert.equal(verdictSettled('/land', [good, good], 4, t), false, 'an even count: no middle run');
+  assert.equal(verdictSettled('/land', [good, good, good], 5, t), true);
+  // An item page's own thresholds: 96 passes 90 but not 95.
+  const fair = run({ perf: 93, cls: 0.01, lcpMs: 1500, seo: 100 });
+  assert.equal(verdictSettled('/land', [fair, fair], 3, t), true);
+  assert.equal(verdictSettled('/buy-nfa?id=1', [fair, fair], 3, t), false);
+  // Whatever the third run, the median of three then passes.
+  for (const third of [poor, run({ perf: 0, cls: 1, lcpMs: 9000, seo: 0 })])
+    assert.deepEqual(verdict([summarizePage('/land', [good, good, third])], t), []);
 });
 
 test('resolveOptions: flags over environment over defaults; unusable values name the option', () => {
