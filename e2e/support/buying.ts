@@ -82,3 +82,52 @@ export async function fillCard(page: Page, number: string): Promise<void> {
   await checkout.getByLabel('Expiry date (MM / YY)').fill('12 / 34');
   await checkout.getByLabel('Security code (CVC)').fill('123');
 }
+
+/** The house: the seller of every item before anyone bought it. */
+export const HOUSE_ID = '00000000-0000-4000-8000-000000000000';
+
+/** The fields of the API's answers the set-up reads. */
+export interface Reply {
+  user?: { _id: string };
+  token?: string;
+  id?: string;
+  data?: unknown;
+}
+
+/** One call to the API (JSON in and out), as a set-up step: its status and body. */
+export async function callApi(
+  apiUrl: string,
+  path: string,
+  init: { method?: string; token?: string; body?: unknown } = {},
+): Promise<{ status: number; body: Reply }> {
+  const response = await fetch(`${apiUrl}${path}`, {
+    method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+    headers: {
+      ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...(init.token === undefined ? {} : { authorization: `Bearer ${init.token}` }),
+    },
+    ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+  });
+  return { status: response.status, body: (await response.json()) as Reply };
+}
+
+/** Set-up: `buyer` buys `item` (its id and price in cents) by card through the API (4242…). */
+export async function buyThroughApi(
+  apiUrl: string,
+  buyer: { id: string; token: string },
+  item: { id: string; cents: number },
+): Promise<void> {
+  const method = await callApi(apiUrl, '/payment/sandbox/payment-methods', {
+    body: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' },
+  });
+  const paid = await callApi(apiUrl, '/card/pay-with-card', {
+    token: buyer.token,
+    body: {
+      userId: buyer.id,
+      productId: item.id,
+      paymentDetails: { amount: item.cents, payment_method_id: method.body.id, currency: 'usd' },
+      provider: 'card',
+    },
+  });
+  assert.equal(paid.status, 200, JSON.stringify(paid.body));
+}

@@ -4,9 +4,11 @@
 // history lists that sale; the offer form (signed in, on another user's item) takes only a
 // positive price and makes the offer.
 import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
 import { describe, test, type TestContext } from 'node:test';
 import type { Page } from 'playwright-core';
 import { withPage } from '../support/browser.ts';
+import { BUYER_PASSWORD, buyThroughApi, callApi, HOUSE_ID } from '../support/buying.ts';
 import { useSite } from '../support/site.ts';
 
 interface Item {
@@ -17,6 +19,7 @@ interface Item {
 
 interface ActivityRow {
   name: string;
+  type: string;
   price: number;
   itemId?: string;
   itemKind?: 'nfa' | 'land';
@@ -171,19 +174,51 @@ void describe('item journeys', () => {
   }
 
   void test('an activity row leads to its item, whose sales history lists that sale', async (t: TestContext) => {
-    const feed = await apiGet('/activity/getActivity?limit=5');
-    const sold = (feed.body as { data: ActivityRow[] }).data.find(
-      (row) => row.itemId && row.itemKind,
+    // A sale of its own (other journeys' listings and offers may be newer than any seeded sale):
+    // a new account buys a house NFA from the middle of the catalogue, which no journey buys.
+    const buyer = await callApi(site.stack.apiUrl, '/user/signup', {
+      body: {
+        Email: `sale-${randomBytes(4).toString('hex')}@example.com`,
+        Password: BUYER_PASSWORD,
+        ConfirmPassword: BUYER_PASSWORD,
+      },
+    });
+    assert.equal(buyer.status, 201, JSON.stringify(buyer.body));
+    const market = await apiGet('/market/getMarket?limit=60');
+    const forSale = (
+      market.body as { data: { id: string; listed: boolean; ownerId: string; price: number }[] }
+    ).data
+      .slice(30)
+      .find((item) => item.listed && item.ownerId === HOUSE_ID);
+    assert.ok(forSale, 'a house NFA in the middle of the catalogue');
+    await buyThroughApi(
+      site.stack.apiUrl,
+      { id: buyer.body.user?._id ?? '', token: buyer.body.token ?? '' },
+      { id: forSale.id, cents: Math.round(forSale.price * 100) },
     );
-    assert.ok(sold?.itemId && sold.itemKind, 'an activity entry names its item (itemId, itemKind)');
-    const { itemId, itemKind } = sold;
-    const sales = await apiGet(`/activity/item/${encodeURIComponent(itemId)}`);
-    assert.equal(sales.status, 200, `GET /activity/item/${itemId} answers`);
+    const feed = await apiGet('/activity/getActivity?limit=50');
+    const entries = (feed.body as { data: ActivityRow[] }).data;
     await withPage(site.browser, t, async ({ page }) => {
       await page.setViewportSize({ width: 390, height: 844 });
       await page.goto(`${site.stack.siteUrl}/market-place`);
       const table = marketplace(page).getByRole('table', { name: 'Latest marketplace activity' });
-      await table.getByRole('link', { name: sold.name }).first().click();
+      // The newest sale the table shows with a link to its item (listings and offers are in the
+      // feed too, and an item's history lists its sales only).
+      const saleRow = table
+        .getByRole('row')
+        .filter({ has: page.getByText('Sale', { exact: true }) })
+        .filter({ has: page.getByRole('link') })
+        .first();
+      const link = saleRow.getByRole('link').first();
+      const name = (await link.textContent())?.trim() ?? '';
+      const sold = entries.find(
+        (row) => row.type === 'Sale' && row.name === name && row.itemId && row.itemKind,
+      );
+      assert.ok(sold?.itemId && sold.itemKind, `the feed's sale of ${name} names its item`);
+      const { itemId, itemKind } = sold;
+      const sales = await apiGet(`/activity/item/${encodeURIComponent(itemId)}`);
+      assert.equal(sales.status, 200, `GET /activity/item/${itemId} answers`);
+      await link.click();
       await page.waitForURL(new RegExp(`/buy-${itemKind}\\?id=${encodeURIComponent(itemId)}$`));
       await detailTitle(page).waitFor();
       const history = marketplace(page).getByRole('region', { name: 'Sales history' });

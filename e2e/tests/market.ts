@@ -10,10 +10,10 @@ import { join } from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
 import type { BrowserContext, Page } from 'playwright-core';
 import { ARTIFACTS } from '../support/browser.ts';
+import { buyThroughApi as buyFromApi, callApi, HOUSE_ID } from '../support/buying.ts';
 import { useSite } from '../support/site.ts';
 
 const PASSWORD = 'Market-2117!';
-const HOUSE_ID = '00000000-0000-4000-8000-000000000000';
 const WIDTHS = [1280, 390] as const;
 
 interface Account {
@@ -21,14 +21,6 @@ interface Account {
   name: string;
   id: string;
   token: string;
-}
-
-/** The fields of the API's answers these journeys read. */
-interface Reply {
-  user?: { _id: string };
-  token?: string;
-  id?: string;
-  data?: unknown;
 }
 
 interface Item {
@@ -42,20 +34,8 @@ void describe('the market, with two accounts', () => {
   /** House items already handed to a journey (each journey takes its own, from the end). */
   const taken = new Set<string>();
 
-  const api = async (
-    path: string,
-    init: { method?: string; token?: string; body?: unknown } = {},
-  ) => {
-    const response = await fetch(`${site.stack.apiUrl}${path}`, {
-      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers: {
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...(init.token === undefined ? {} : { authorization: `Bearer ${init.token}` }),
-      },
-      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
-    });
-    return { status: response.status, body: (await response.json()) as Reply };
-  };
+  const api = (path: string, init?: Parameters<typeof callApi>[2]) =>
+    callApi(site.stack.apiUrl, path, init);
 
   async function account(label: string): Promise<Account> {
     const name = `${label}-${randomBytes(4).toString('hex')}`;
@@ -85,25 +65,7 @@ void describe('the market, with two accounts', () => {
   }
 
   /** Set-up: the account buys the item from the house by card (the sandbox's 4242…). */
-  async function buyThroughApi(buyer: Account, item: Item): Promise<void> {
-    const method = await api('/payment/sandbox/payment-methods', {
-      body: { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2034, cvc: '123' },
-    });
-    const paid = await api('/card/pay-with-card', {
-      token: buyer.token,
-      body: {
-        userId: buyer.id,
-        productId: item.id,
-        paymentDetails: {
-          amount: item.cents,
-          payment_method_id: method.body.id,
-          currency: 'usd',
-        },
-        provider: 'card',
-      },
-    });
-    assert.equal(paid.status, 200, JSON.stringify(paid.body));
-  }
+  const buyThroughApi = (buyer: Account, item: Item) => buyFromApi(site.stack.apiUrl, buyer, item);
 
   const itemUrl = (item: Item) =>
     `${site.stack.siteUrl}${item.kind === 'nfa' ? '/buy-nfa' : '/buy-land'}?id=${item.id}`;
