@@ -22,16 +22,18 @@ export function releaseSecrets(env = process.env) {
   try {
     kept = JSON.parse(readFileSync(file, 'utf8'));
   } catch {
-    mkdirSync(dir, { recursive: true });
     kept = {
       token: randomBytes(32).toString('base64url'),
       signingKey: randomBytes(32).toString('base64url'),
     };
     try {
+      mkdirSync(dir, { recursive: true });
       // `wx`: two processes starting at once keep the first one's secrets.
       writeFileSync(file, `${JSON.stringify(kept)}\n`, { mode: 0o600, flag: 'wx' });
-    } catch {
-      kept = JSON.parse(readFileSync(file, 'utf8'));
+    } catch (error) {
+      if (error.code === 'EEXIST') kept = JSON.parse(readFileSync(file, 'utf8'));
+      // A read-only file system (a container) and no secrets in the environment: this process's
+      // own, known to nobody else, so the endpoint and preview links refuse everyone (safe).
     }
   }
   return {
