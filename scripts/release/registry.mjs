@@ -163,23 +163,45 @@ export function openRegistry({ env = process.env, dir, databaseUrl } = {}) {
   };
 }
 
+/** The advisory lock that serialises making the registry's table (any fixed number). */
+const REGISTRY_LOCK_KEY = 2117_0022;
+
 /** The registry as one row of a PostgreSQL table (made on first use). */
 function postgresRegistry(url) {
   /** @type {Promise<import('pg').Pool> | undefined} */
   let pool;
   const connect = () =>
-    (pool ??= import('pg').then(async ({ default: pg }) => {
-      const made = new pg.Pool({ connectionString: url, max: 2 });
-      made.on('error', () => {}); // an idle client's broken connection: the next query reconnects
-      await made.query(
-        'create table if not exists release_registry (id smallint primary key check (id = 1), document jsonb not null)',
-      );
-      await made.query(
-        'insert into release_registry (id, document) values (1, $1) on conflict (id) do nothing',
-        [JSON.stringify(emptyRegistry())],
-      );
-      return made;
-    }));
+    (pool ??= import('pg')
+      .then(async ({ default: pg }) => {
+        const made = new pg.Pool({ connectionString: url, max: 2 });
+        made.on('error', () => {}); // an idle client's broken connection: the next query reconnects
+        // Made once, under a lock: two processes running `create table if not exists` at once
+        // can both try to create it (PostgreSQL then refuses the second with a duplicate key).
+        const client = await made.connect();
+        try {
+          await client.query('begin');
+          await client.query('select pg_advisory_xact_lock($1)', [REGISTRY_LOCK_KEY]);
+          await client.query(
+            'create table if not exists release_registry (id smallint primary key check (id = 1), document jsonb not null)',
+          );
+          await client.query(
+            'insert into release_registry (id, document) values (1, $1) on conflict (id) do nothing',
+            [JSON.stringify(emptyRegistry())],
+          );
+          await client.query('commit');
+        } catch (error) {
+          await client.query('rollback').catch(() => {});
+          await made.end().catch(() => {});
+          throw error;
+        } finally {
+          client.release();
+        }
+        return made;
+      })
+      .catch((error) => {
+        pool = undefined; // the next call tries again (the database may come up later)
+        throw error;
+      }));
   return {
     kind: 'postgres',
     where: `the release_registry table of ${new URL(url).host}${new URL(url).pathname}`,
