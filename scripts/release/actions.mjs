@@ -278,9 +278,9 @@ export async function preview({
  * Back to what was live before: a running canary of the remote ends first (its visitors go back
  * to the live release); else the release that was live before the current one was promoted (or
  * the build served in place, before any release). Undoes promotions one at a time.
- * @param {Where & { remote: string, actor: string, reason?: string, action?: string }} options
+ * @param {Where & { remote: string, actor: string, reason?: string }} options
  */
-export async function rollback({ dir, registry, remote, actor, reason, action = 'rollback' }) {
+export async function rollback({ dir, registry, remote, actor, reason }) {
   const app = remoteApp(remote);
   return (
     await storeOf({ dir, registry }).update(actor, (current) => {
@@ -290,7 +290,13 @@ export async function rollback({ dir, registry, remote, actor, reason, action = 
         const from = state.canary.version;
         current.remotes[app.name] = { ...state };
         delete current.remotes[app.name].canary;
-        return { action, remote: app.name, from, to: live, ...(reason ? { reason } : {}) };
+        return {
+          action: 'rollback',
+          remote: app.name,
+          from,
+          to: live,
+          ...(reason ? { reason } : {}),
+        };
       }
       if (live === null) throw new Error(`${app.name} has no live release to roll back`);
       const promoted = current.history.findLast(
@@ -300,7 +306,13 @@ export async function rollback({ dir, registry, remote, actor, reason, action = 
       current.remotes[app.name] = { ...state };
       if (to === null) delete current.remotes[app.name].live;
       else current.remotes[app.name].live = to;
-      return { action, remote: app.name, from: live, to, ...(reason ? { reason } : {}) };
+      return {
+        action: 'rollback',
+        remote: app.name,
+        from: live,
+        to,
+        ...(reason ? { reason } : {}),
+      };
     })
   ).change;
 }

@@ -224,6 +224,8 @@ export function createReleaseEndpoint({
     if (value === undefined) throw Object.assign(new Error(`${name} is required`), { status: 400 });
     return value;
   };
+  /** A required text field of the body. */
+  const need = (body, name) => required(text(body[name], name), name);
   const actions = {
     status: async () => {
       const state = await status({ dir, registry, history: 50 });
@@ -236,8 +238,8 @@ export function createReleaseEndpoint({
       preview({
         dir,
         registry,
-        remote: required(text(b.remote, 'remote'), 'remote'),
-        version: required(text(b.version, 'version'), 'version'),
+        remote: need(b, 'remote'),
+        version: need(b, 'version'),
         minutes: b.minutes ?? 60,
         actor: b.actor,
         signingKey,
@@ -248,8 +250,8 @@ export function createReleaseEndpoint({
       change: await canary({
         dir,
         registry,
-        remote: required(text(b.remote, 'remote'), 'remote'),
-        version: required(text(b.version, 'version'), 'version'),
+        remote: need(b, 'remote'),
+        version: need(b, 'version'),
         percent: required(b.percent, 'percent'),
         threshold: b.threshold ?? 0.2,
         minVisitors: b.minVisitors ?? 5,
@@ -261,8 +263,8 @@ export function createReleaseEndpoint({
       change: await promote({
         dir,
         registry,
-        remote: required(text(b.remote, 'remote'), 'remote'),
-        version: required(text(b.version, 'version'), 'version'),
+        remote: need(b, 'remote'),
+        version: need(b, 'version'),
         actor: b.actor,
         check,
       }),
@@ -271,7 +273,7 @@ export function createReleaseEndpoint({
       change: await rollback({
         dir,
         registry,
-        remote: required(text(b.remote, 'remote'), 'remote'),
+        remote: need(b, 'remote'),
         actor: b.actor,
         reason: text(b.reason, 'reason', 300),
       }),

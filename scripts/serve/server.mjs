@@ -234,7 +234,8 @@ export async function createHandler({ root, isRemote, name, env = process.env, l
   /** @type {import('node:http').RequestListener & { close: () => Promise<void> }} */
   const handle = function handle(req, res) {
     for (const [k, v] of Object.entries(common)) res.setHeader(k, v);
-    const { pathname, search } = new URL(req.url ?? '/', 'http://x');
+    const url = new URL(req.url ?? '/', 'http://x');
+    const { pathname, search } = url;
     if (pathname === '/metrics') return void metrics.serve(req, res);
     metrics.observe(req, res, pathname);
     if (releases?.endpoint.handles(pathname))
@@ -269,7 +270,7 @@ export async function createHandler({ root, isRemote, name, env = process.env, l
       });
     if (composer && (!hasFileExtension(pathname) || pathname === '/index.html')) {
       // A preview link (or the banner's way out): set or clear the pass, then the same address.
-      const preview = releases.routing.previewSwitch(new URL(req.url ?? '/', 'http://x'));
+      const preview = releases.routing.previewSwitch(url);
       if (preview) {
         log(
           preview.pass

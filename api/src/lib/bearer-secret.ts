@@ -8,10 +8,10 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 
 const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
 
-/** The token of an `Authorization: Bearer <token>` header, or null. */
+/** The token of an `Authorization: Bearer <token>` header, or null (user tokens too: auth.ts). */
 export function bearerOf(header: string | undefined): string | null {
   if (typeof header !== 'string') return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const match = /^Bearer\s+(\S+)$/i.exec(header);
   return match?.[1] ?? null;
 }
 

@@ -8,6 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config/env';
+import { bearerOf } from '../../lib/bearer-secret';
 import { API_MESSAGES, forbidden, unauthorized } from '../../lib/errors';
 import type { UserRow } from '../../repositories/users-repository';
 
@@ -49,10 +50,8 @@ export default fp(
           .sign(secret);
       },
       async requireUser(request) {
-        const header = request.headers.authorization;
-        const match = typeof header === 'string' ? /^Bearer\s+(\S+)$/i.exec(header) : null;
-        const token = match?.[1];
-        if (token === undefined) throw unauthorized(API_MESSAGES.authRequired);
+        const token = bearerOf(request.headers.authorization);
+        if (token === null) throw unauthorized(API_MESSAGES.authRequired);
         let subject: string | undefined;
         let version: unknown;
         try {
