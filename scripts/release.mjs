@@ -17,6 +17,8 @@
 // (default .releases/ in the repository); the registry there too, or in PostgreSQL when
 // RELEASES_DATABASE_URL is set. The host's server follows the registry within a second. Who made
 // a change: RELEASE_ACTOR, else git's user.email.
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { pnpm } from './pnpm.mjs';
 import {
@@ -79,11 +81,25 @@ try {
     case 'publish': {
       need('<remote>');
       const app = remoteApp(remote);
-      if (values.build && pnpm(['--filter', app.pkg, 'build']) !== 0)
-        throw new Error(`the build of ${app.name} failed: nothing published`);
-      const release = await publish({ dir, remote, actor });
-      say(`published ${release.remote} ${release.version} (not live yet)`);
-      say(`make it live: npm run release -- promote ${release.remote} ${release.version}`);
+      // Built aside (BUILD_OUTPUT_DIR), not over dist/: a server running on the build in place
+      // keeps serving it whole. --no-build publishes dist/ as it is.
+      const buildDir = values.build
+        ? join(dir, '.staging', `${app.name}-build-${process.pid}`)
+        : undefined;
+      try {
+        if (
+          buildDir &&
+          pnpm(['--filter', app.pkg, 'build'], {
+            env: { ...process.env, BUILD_OUTPUT_DIR: buildDir },
+          }) !== 0
+        )
+          throw new Error(`the build of ${app.name} failed: nothing published`);
+        const release = await publish({ dir, registry, remote, actor, buildDir });
+        say(`published ${release.remote} ${release.version} (not live yet)`);
+        say(`make it live: npm run release -- promote ${release.remote} ${release.version}`);
+      } finally {
+        if (buildDir) rmSync(buildDir, { recursive: true, force: true });
+      }
       break;
     }
     case 'preview': {

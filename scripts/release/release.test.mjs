@@ -3,12 +3,22 @@
 // registry's promote and rollback within seconds, without a restart; the history keeps each
 // change with its actor, in order.
 import assert from 'node:assert/strict';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { promote, publish, rollback, status } from './actions.mjs';
 import { assertCompatible, incompatibilities, satisfies } from './gate.mjs';
+import { repoRoot } from '../serve/apps.mjs';
 import { readRegistry } from './registry.mjs';
 import { fakeBuild as fakeBuildIn, runScript, startHostAndCheckout } from './testing.mjs';
 
@@ -179,6 +189,43 @@ describe('releases of a remote', () => {
     );
     assert.equal(last.filter((c) => c.actor === 'a').length, 40);
     assert.equal(last.filter((c) => c.actor === 'b').length, 40);
+  });
+});
+
+describe('release publish on the command line', () => {
+  test('builds the remote aside and publishes it, leaving the build served in place untouched', () => {
+    const dist = join(repoRoot, 'remote-checkout', 'dist');
+    /** What a server on the build in place serves: its files and the manifest's text. */
+    const served = () =>
+      existsSync(dist)
+        ? {
+            files: readdirSync(dist, { recursive: true }).sort(),
+            manifest: readFileSync(join(dist, 'mf-manifest.json'), 'utf8'),
+            // A rebuild writes the same bytes again (the build is deterministic), not the same time.
+            written: statSync(join(dist, 'mf-manifest.json')).mtimeMs,
+          }
+        : null;
+    const before = served();
+    const releases = join(work, 'cli');
+    const run = spawnSync(
+      process.execPath,
+      [join(repoRoot, 'scripts/release.mjs'), 'publish', 'checkout'],
+      {
+        env: { ...process.env, RELEASES_DIR: releases, RELEASE_ACTOR: 'pay-team@hypertek.test' },
+        encoding: 'utf8',
+      },
+    );
+    assert.equal(run.status, 0, run.stdout + run.stderr);
+    const version = /published checkout (\S+) \(not live yet\)/.exec(run.stdout)?.[1];
+    assert.ok(version, run.stdout);
+    const release = join(releases, 'checkout', version);
+    assert.ok(existsSync(join(release, 'mf-manifest.json')));
+    assert.deepEqual(
+      readRegistry(releases).history.map((c) => [c.actor, c.action, c.to]),
+      [['pay-team@hypertek.test', 'publish', version]],
+    );
+    assert.deepEqual(served(), before, 'dist/ is as it was');
+    assert.deepEqual(readdirSync(join(releases, '.staging')), [], 'nothing left aside');
   });
 });
 

@@ -132,6 +132,15 @@ class ReleaseHostFactsPlugin {
  * }} options
  * @returns {(env: unknown, argv: { mode?: string }) => import('@rspack/core').Configuration}
  */
+/**
+ * Where a production build is written: `dist/` in the app, or `BUILD_OUTPUT_DIR` (`release
+ * publish` builds a remote aside, so the build that a running server serves in place is never
+ * overwritten under it).
+ * @param {string} appDir
+ */
+export const outputDir = (appDir, env = process.env) =>
+  env.BUILD_OUTPUT_DIR ? path.resolve(env.BUILD_OUTPUT_DIR) : path.join(appDir, 'dist');
+
 export function createAppConfig({ appDir, name, port, title, exposes, prerender }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -153,7 +162,7 @@ export function createAppConfig({ appDir, name, port, title, exposes, prerender 
       entry: containerOnly ? {} : { main: './src/index.ts' },
       devtool: production ? 'source-map' : 'cheap-module-source-map',
       output: {
-        path: path.join(appDir, 'dist'),
+        path: outputDir(appDir),
         uniqueName: name,
         // The host is served at the site root: its chunks must load from '/' on every route,
         // including nested ones (/reset-password/<token>). A remote's chunks load from wherever its
@@ -261,6 +270,7 @@ export function createAppConfig({ appDir, name, port, title, exposes, prerender 
       browser,
       prerenderConfig({
         appDir,
+        outDir: outputDir(appDir),
         name,
         modules,
         swcOptions: swcOptions(false),

@@ -37,6 +37,7 @@ const EMPTY_CSS_LOADER = path.join(import.meta.dirname, 'empty-module-loader.cjs
 /**
  * @param {{
  *   appDir: string,
+ *   outDir: string,                    // the build's folder (the snapshots go in its prerender/)
  *   name: string,
  *   modules: Record<string, string>,   // snapshot name → source file (a page with a default export)
  *   swcOptions: object,
@@ -44,7 +45,7 @@ const EMPTY_CSS_LOADER = path.join(import.meta.dirname, 'empty-module-loader.cjs
  * }} options
  * @returns {import('@rspack/core').Configuration}
  */
-export function prerenderConfig({ appDir, name, modules, swcOptions, render }) {
+export function prerenderConfig({ appDir, outDir, name, modules, swcOptions, render }) {
   const buildDir = path.join(appDir, 'node_modules/.cache/prerender');
   return {
     name: `${name}-prerender`,
@@ -84,13 +85,15 @@ export function prerenderConfig({ appDir, name, modules, swcOptions, render }) {
     devtool: false,
     performance: { hints: false },
     stats: 'errors-warnings',
-    plugins: [new PrerenderPlugin({ appDir, buildDir, names: Object.keys(modules), render })],
+    plugins: [
+      new PrerenderPlugin({ appDir, outDir, buildDir, names: Object.keys(modules), render }),
+    ],
   };
 }
 
 /** Renders each built module after the compilation has emitted it. */
 class PrerenderPlugin {
-  /** @param {{ appDir: string, buildDir: string, names: string[], render: 'page' | 'shell' }} options */
+  /** @param {{ appDir: string, outDir: string, buildDir: string, names: string[], render: 'page' | 'shell' }} options */
   constructor(options) {
     this.options = options;
   }
@@ -100,7 +103,7 @@ class PrerenderPlugin {
     compiler.hooks.afterEmit.tapPromise('PrerenderPlugin', async (compilation) => {
       if (compilation.getErrors().length > 0) return;
       const { appDir, buildDir, names, render } = this.options;
-      const outDir = path.join(appDir, 'dist', PRERENDER_DIR);
+      const outDir = path.join(this.options.outDir, PRERENDER_DIR);
       rmSync(outDir, { recursive: true, force: true });
       mkdirSync(outDir, { recursive: true });
       const require = createRequire(path.join(appDir, 'package.json'));
