@@ -78,31 +78,39 @@ export async function freshDatabase(
 }
 
 /**
- * The API as in production (warn-level logs, a random secret, the seed on start) on a database,
- * with the offline payment sandbox whatever the caller's environment says, and rate limits out of
- * the way of a benchmark.
+ * The environment of the API as in production (warn-level logs, a random secret, the seed on
+ * start) on a database, with the offline payment sandbox whatever the caller's environment says,
+ * and rate limits out of the way of a benchmark. The soak's server (bench/soak.ts) adds to it.
  */
+export function productionApiEnvironment(
+  port: number,
+  databaseUrl: string,
+): Record<string, string> {
+  return {
+    API_PORT: String(port),
+    API_HOST: '127.0.0.1',
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'warn',
+    NODE_ENV: 'production',
+    SEED_ON_START: 'true',
+    JWT_SECRET: randomBytes(32).toString('hex'),
+    RATE_LIMIT_AUTH_MAX: '1000000',
+    RATE_LIMIT_SANDBOX_MAX: '1000000',
+    // The sandbox provider and in-memory limits (empty is unset): never a real Stripe account
+    // or a shared Redis from the caller's environment.
+    STRIPE_SECRET_KEY: '',
+    STRIPE_WEBHOOK_SECRET: '',
+    STRIPE_API_BASE: '',
+    REDIS_URL: '',
+  };
+}
+
+/** The API as in production (`productionApiEnvironment`) in a child process, once it is ready. */
 export async function startProductionApi(port: number, databaseUrl: string): Promise<ChildProcess> {
   return startServer(
     'API',
     ['src/server.ts'],
-    {
-      API_PORT: String(port),
-      API_HOST: '127.0.0.1',
-      DATABASE_URL: databaseUrl,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
-      SEED_ON_START: 'true',
-      JWT_SECRET: randomBytes(32).toString('hex'),
-      RATE_LIMIT_AUTH_MAX: '1000000',
-      RATE_LIMIT_SANDBOX_MAX: '1000000',
-      // The sandbox provider and in-memory limits (empty is unset): never a real Stripe account
-      // or a shared Redis from the caller's environment.
-      STRIPE_SECRET_KEY: '',
-      STRIPE_WEBHOOK_SECRET: '',
-      STRIPE_API_BASE: '',
-      REDIS_URL: '',
-    },
+    productionApiEnvironment(port, databaseUrl),
     `http://127.0.0.1:${port}/readyz`,
   );
 }

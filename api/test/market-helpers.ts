@@ -15,6 +15,27 @@ export const HOUSE_NFA = 2;
 export const HOUSE_NFA_2 = 3;
 export const HOUSE_LAND = 122;
 
+/**
+ * What a race saw, for its assertion messages: every answer's status and body, one a line, so a
+ * red run names the answer that broke the contract.
+ */
+export const saw = (answers: readonly { statusCode: number; body: string }[]): string =>
+  answers.map((r, i) => `  #${i} ${r.statusCode} ${r.body.slice(0, 300)}`).join('\n');
+
+/** Asserts every answer's status is one of `allowed`, printing them all when one is not. */
+export function assertStatuses(
+  answers: readonly { statusCode: number; body: string }[],
+  allowed: readonly number[],
+  what: string,
+): void {
+  const outside = answers.filter((r) => !allowed.includes(r.statusCode));
+  if (outside.length > 0) {
+    throw new Error(
+      `${what}: ${outside.length} of ${answers.length} answers outside ${allowed.join('/')}:\n${saw(answers)}`,
+    );
+  }
+}
+
 export function list(
   app: FastifyInstance,
   user: User,

@@ -19,10 +19,16 @@ import { makeSeededSnapshot } from './helpers';
 import { createServerDatabase, type ServerDatabase } from './support/server-database';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const files = readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
-  .filter((file) => file.endsWith('.test.ts'))
-  .map((file) => relative(root, join(root, 'test', file)))
-  .sort();
+// `--files=test/a.test.ts,test/b.test.ts` runs only those (the flake hunt, bench/flake-hunt.ts).
+const only = process.argv.find((arg) => arg.startsWith('--files='));
+const passThrough = process.argv.slice(2).filter((arg) => arg !== only);
+const files =
+  only !== undefined
+    ? only.slice('--files='.length).split(',')
+    : readdirSync(join(root, 'test'), { recursive: true, encoding: 'utf8' })
+        .filter((file) => file.endsWith('.test.ts'))
+        .map((file) => relative(root, join(root, 'test', file)))
+        .sort();
 
 const { databaseUrl } = loadConfig();
 const dir = mkdtempSync(join(tmpdir(), 'hypertek-api-run-'));
@@ -60,7 +66,7 @@ try {
         : ['--test-concurrency=2'];
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', '--test', ...isolation, ...process.argv.slice(2), ...files],
+    ['--import', 'tsx', '--test', ...isolation, ...passThrough, ...files],
     { cwd: root, stdio: 'inherit', env },
   );
   process.exitCode = result.status ?? 1;

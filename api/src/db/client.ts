@@ -156,7 +156,7 @@ function openPostgres(
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** The SQLSTATE of an error as drizzle wraps it (the driver's error is its cause), if any. */
-function sqlState(error: unknown): string | undefined {
+export function sqlState(error: unknown): string | undefined {
   let e: unknown = error;
   for (let depth = 0; depth < 5 && typeof e === 'object' && e !== null; depth++) {
     const code = (e as { code?: unknown }).code;
@@ -177,3 +177,61 @@ export const isTransientConflict = (error: unknown): boolean => {
   const state = sqlState(error);
   return state === '40P01' || state === '40001';
 };
+
+/** How often, and how far apart, a transaction the server gave up is run again. */
+export interface RetryPolicy {
+  /** Runs in all, the first included. */
+  attempts: number;
+  /** The back-off before run n+1 is a random delay in [0, min(capMs, baseMs * 2^n)] ("full jitter"). */
+  baseMs: number;
+  capMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 6, baseMs: 5, capMs: 160 };
+
+/**
+ * The server gave up the same transaction on every run (deadlocks or serialization failures under
+ * heavy contention): nothing of it was written. The caller answers 503 with `Retry-After`.
+ */
+export class ContentionError extends Error {
+  constructor(
+    readonly attempts: number,
+    cause: unknown,
+  ) {
+    super(`transaction given up by the database ${attempts} times (${sqlState(cause) ?? '?'})`, {
+      cause,
+    });
+    this.name = 'ContentionError';
+  }
+}
+
+/** Counts, for /metrics, each run again and each transaction given up for good. */
+export const contentionStats = { retries: 0, exhausted: 0 };
+
+/**
+ * Every transaction of the money path (market, payments, the sandbox provider) goes through here:
+ * one database transaction, run again with a bounded, jittered back-off when the server gave it
+ * up for a deadlock or a serialization failure (PostgreSQL's documented answer to both), so two
+ * requests that collide both end with their real answer. The work must only touch the database
+ * (it may run more than once). When every run was given up: ContentionError, never a raw 40P01.
+ */
+export async function transaction<T>(
+  db: Db,
+  work: (tx: Tx) => Promise<T>,
+  policy: RetryPolicy = DEFAULT_RETRY,
+): Promise<T> {
+  for (let run = 1; ; run++) {
+    try {
+      return await db.transaction(work);
+    } catch (error) {
+      if (!isTransientConflict(error)) throw error;
+      if (run >= policy.attempts) {
+        contentionStats.exhausted++;
+        throw new ContentionError(run, error);
+      }
+      contentionStats.retries++;
+      const ceiling = Math.min(policy.capMs, policy.baseMs * 2 ** run);
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+    }
+  }
+}

@@ -7,10 +7,12 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
+  type PgTableExtraConfigValue,
   text,
   timestamp,
   uniqueIndex,
@@ -119,12 +121,20 @@ export const items = pgTable(
      * The item's active listing, kept in the same transactions that open and close listings, so
      * that every list shows the listing state without a join; `price_cents` is that listing's
      * price while it exists (else the last price). The listing may have ended by time: it is
-     * listed while `listing_ends_at` is null (no end) or in the future.
+     * listed while `listing_ends_at` is null (no end) or in the future. The database holds it to
+     * that: a reference to a listing of this same item (foreign key on both columns), and, at
+     * each commit, exactly the item's active listing whose seller is the owner (migration 0006).
      */
     listingId: uuid('listing_id'),
     listingEndsAt: timestamp('listing_ends_at', { withTimezone: true, precision: 3 }),
   },
-  (t) => [
+  // Annotated: the key below refers to listings, whose own key refers back to items.
+  (t): PgTableExtraConfigValue[] => [
+    foreignKey({
+      name: 'items_listing_fk',
+      columns: [t.listingId, t.id],
+      foreignColumns: [listings.id, listings.itemId],
+    }),
     uniqueIndex('items_serial_number_key').on(t.serialNumber),
     // A user's collection: what they own, newest first (keyset-paged).
     index('items_owner_since_idx').on(t.ownerId, t.ownedSince.desc(), t.id.desc()),
@@ -175,6 +185,20 @@ export const itemArt = pgTable('item_art', {
   svg: text('svg').notNull(),
 });
 
+/** What an activity row tells (the public feed's Type column). */
+export const ACTIVITY_TYPES = [
+  'Sale',
+  'Transfer',
+  'Listing',
+  'Reprice',
+  'Cancel listing',
+  'Offer',
+  'Accept offer',
+  'Decline offer',
+  'Cancel offer',
+] as const;
+export type ActivityType = (typeof ACTIVITY_TYPES)[number];
+
 export const activities = pgTable(
   'activities',
   {
@@ -183,7 +207,7 @@ export const activities = pgTable(
       onDelete: 'set null',
     }),
     name: text('name').notNull(),
-    type: text('type').notNull(),
+    type: text('type', { enum: ACTIVITY_TYPES }).notNull(),
     buyer: text('buyer').notNull(),
     seller: text('seller').notNull(),
     buyerId: uuid('buyer_id').references(() => users.id, { onDelete: 'set null' }),
@@ -197,6 +221,8 @@ export const activities = pgTable(
     index('activities_seller_id_idx').on(t.sellerId),
     // The sales of one item, newest first (keyset-paged).
     index('activities_item_occurred_idx').on(t.itemId, t.occurredAt.desc(), t.id.desc()),
+    check('activities_type_check', sql`${t.type} in (${inList(ACTIVITY_TYPES)})`),
+    check('activities_price_check', sql`${t.priceCents} >= 0`),
   ],
 );
 
@@ -240,6 +266,11 @@ export const orders = pgTable(
       .on(t.userId, t.paidAt.desc(), t.itemId.desc())
       .where(sql`${t.status} = 'paid'`),
     check('orders_status_check', sql`${t.status} in (${inList(ORDER_STATUSES)})`),
+    check('orders_amount_check', sql`${t.amountCents} > 0`),
+    // What is bought is a listing or an offer, never both.
+    check('orders_listing_or_offer_check', sql`num_nonnulls(${t.listingId}, ${t.offerId}) <= 1`),
+    // A paid order says when.
+    check('orders_paid_at_check', sql`(${t.status} = 'paid') <= (${t.paidAt} is not null)`),
   ],
 );
 
@@ -280,6 +311,8 @@ export const listings = pgTable(
     uniqueIndex('listings_one_active_per_item')
       .on(t.itemId)
       .where(sql`${t.status} = 'active'`),
+    // What an item's listing pointer refers to: a listing of that item (items_listing_fk).
+    uniqueIndex('listings_id_item_key').on(t.id, t.itemId),
     index('listings_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t.id.desc()),
     index('listings_floor_idx')
       .on(t.kind, t.priceCents)
@@ -346,16 +379,25 @@ export const offers = pgTable(
  * balance is the sum of their account's entries. Payouts to a bank are not part of the product.
  */
 export const LEDGER_ACCOUNTS = ['user', 'card_receipts', 'commission', 'opening'] as const;
+export const LEDGER_KINDS = ['sale', 'opening'] as const;
 export const ledgerTransactions = pgTable(
   'ledger_transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    kind: text('kind', { enum: ['sale', 'opening'] }).notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
     /** A sale's order: one ledger transaction per order, whatever the retries. */
     orderId: uuid('order_id').references(() => orders.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true, precision: 3 }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('ledger_transactions_order_key').on(t.orderId)],
+  (t) => [
+    uniqueIndex('ledger_transactions_order_key').on(t.orderId),
+    check('ledger_transactions_kind_check', sql`${t.kind} in (${inList(LEDGER_KINDS)})`),
+    // A sale is the posting of one order.
+    check(
+      'ledger_transactions_sale_order_check',
+      sql`(${t.kind} = 'sale') <= (${t.orderId} is not null)`,
+    ),
+  ],
 );
 export const ledgerEntries = pgTable(
   'ledger_entries',
@@ -366,14 +408,16 @@ export const ledgerEntries = pgTable(
       .references(() => ledgerTransactions.id, { onDelete: 'cascade' }),
     account: text('account', { enum: LEDGER_ACCOUNTS }).notNull(),
     /** The account holder when `account` is 'user'. */
-    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    amountCents: bigint('amount_cents', { mode: 'number' }).notNull(),
+    /** A user with postings cannot be deleted: their sales would no longer balance. */
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'restrict' }),
+    amountCents: integer('amount_cents').notNull(),
   },
   (t) => [
     index('ledger_entries_user_idx').on(t.userId),
     index('ledger_entries_transaction_idx').on(t.transactionId),
     check('ledger_entries_account_check', sql`${t.account} in (${inList(LEDGER_ACCOUNTS)})`),
     check('ledger_entries_user_check', sql`(${t.account} = 'user') = (${t.userId} is not null)`),
+    check('ledger_entries_amount_check', sql`${t.amountCents} <> 0`),
   ],
 );
 
@@ -399,6 +443,7 @@ export const payments = pgTable(
   },
   (t) => [
     uniqueIndex('payments_order_id_key').on(t.orderId),
+    check('payments_amount_check', sql`${t.amountCents} > 0`),
     // One payment row per provider payment, whatever the retries (null for seeded payments).
     uniqueIndex('payments_provider_ref_key').on(t.provider, t.providerRef),
     index('payments_user_created_idx').on(t.userId, t.createdAt.desc()),
@@ -481,6 +526,7 @@ export const paymentAttempts = pgTable(
     index('payment_attempts_user_idx').on(t.userId),
     check('payment_attempts_status_check', sql`${t.status} in (${inList(ATTEMPT_STATUSES)})`),
     check('payment_attempts_flow_check', sql`${t.flow} in ('card', 'embedded')`),
+    check('payment_attempts_provider_check', sql`${t.provider} in ('stripe', 'sandbox')`),
     check('payment_attempts_amount_check', sql`${t.amountCents} > 0`),
   ],
 );

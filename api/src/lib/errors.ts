@@ -56,6 +56,7 @@ export const API_MESSAGES = {
   unsupportedMediaType: 'Unsupported content type',
   tooManyRequests: (after: string): string => `Too many attempts. Please try again in ${after}.`,
   serverError: 'Something went wrong',
+  contention: 'Many people are acting on this item right now. Please try again in a moment.',
   metricsTokenRequired:
     'A valid metrics token is required: send Authorization: Bearer <METRICS_TOKEN>.',
 } as const;

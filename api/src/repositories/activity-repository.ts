@@ -2,11 +2,11 @@
  * Marketplace activity: the public feed (newest first, keyset-paged), a user's own entries, and
  * the sales of one item.
  */
-import type { ActivityEntry, ItemSale } from '@hypertek/shared/contract';
-import { and, desc, eq, lt, or, sql } from 'drizzle-orm';
-import type { Database } from '../db/client';
+import { HOUSE_NAME, type ActivityEntry, type ItemSale } from '@hypertek/shared/contract';
+import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
+import type { Database, Tx } from '../db/client';
 import { decodeTimeCursor, paginate } from '../lib/cursor';
-import { activities, items } from '../db/schema';
+import { activities, HOUSE_USER_ID, items, users, type ActivityType } from '../db/schema';
 
 type ActivityRow = typeof activities.$inferSelect & { itemKind: 'nfa' | 'land' | null };
 
@@ -25,7 +25,70 @@ export const toActivityEntry = (row: ActivityRow): ActivityEntry => ({
 });
 
 /** The activity type a purchase records, and the only one an item's sales list. */
-export const SALE = 'Sale';
+export const SALE: ActivityType = 'Sale';
+
+/** A user as the market names them: full name, else the email's local part, else the wallet. */
+export function displayName(user: {
+  id?: string;
+  fullName: string;
+  email: string | null;
+  walletAddress: string | null;
+}): string {
+  if (user.id === HOUSE_USER_ID) return HOUSE_NAME;
+  if (user.fullName.trim() !== '') return user.fullName.trim();
+  const local = user.email?.split('@')[0];
+  if (local !== undefined && local !== '') return local;
+  const wallet = user.walletAddress;
+  if (wallet !== null && wallet.length > 10) return `${wallet.slice(0, 6)}…${wallet.slice(-4)}`;
+  return wallet ?? 'A pilot';
+}
+
+export const nameColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  email: users.email,
+  walletAddress: users.walletAddress,
+};
+
+/** Each user's name as activity rows and market tables show it. */
+export async function namesOf(q: Tx | Database['db'], ids: string[]): Promise<Map<string, string>> {
+  const unique = [...new Set(ids)];
+  if (unique.length === 0) return new Map();
+  const rows = await q.select(nameColumns).from(users).where(inArray(users.id, unique));
+  return new Map(rows.map((row) => [row.id, displayName(row)]));
+}
+
+/**
+ * Writes one row of the public feed, inside the transaction of the change it tells, with the
+ * names as they are at that moment (the house is never linked as a buyer or seller).
+ */
+export async function recordActivity(
+  tx: Tx,
+  entry: {
+    item: { id: number; title: string };
+    type: ActivityType;
+    buyerId: string | null;
+    sellerId: string | null;
+    priceCents: number;
+    at: Date;
+  },
+): Promise<void> {
+  const known = await namesOf(
+    tx,
+    [entry.buyerId, entry.sellerId].filter((id): id is string => id !== null),
+  );
+  await tx.insert(activities).values({
+    itemId: entry.item.id,
+    name: entry.item.title,
+    type: entry.type,
+    buyer: entry.buyerId === null ? '—' : (known.get(entry.buyerId) ?? 'A pilot'),
+    seller: entry.sellerId === null ? '—' : (known.get(entry.sellerId) ?? 'A pilot'),
+    buyerId: entry.buyerId === HOUSE_USER_ID ? null : entry.buyerId,
+    sellerId: entry.sellerId === HOUSE_USER_ID ? null : entry.sellerId,
+    priceCents: entry.priceCents,
+    occurredAt: entry.at,
+  });
+}
 
 /** One page of the feed: entries and the cursor of the next page (null on the last). */
 export interface ActivityPage {

@@ -7,7 +7,10 @@
  * so two transactions never wait for each other. The rules that must hold whatever happens are
  * also the database's: one active listing per item, one pending order (checkout hold or offer
  * reservation) per item, one live offer per buyer and item, one accepted offer per item, one
- * ledger transaction per order (partial unique indexes).
+ * ledger transaction per order (partial unique indexes), and, at commit, a balanced ledger, no
+ * listing by a non-owner and an item pointing at exactly its active listing (migration 0006).
+ * A paid order is settled by settlement.ts, the one settlement; every transaction here runs
+ * through db/client.ts `transaction` (run again when the database gives it up).
  *
  * Time comes from the injected clock (tests move it), never from the database's now(): a listing
  * or an offer ends when its time has come, whether or not anything has marked it yet; the first
@@ -22,13 +25,11 @@ import {
 } from '@hypertek/shared/contract';
 import { and, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
-import { isTransientConflict, isUniqueViolation } from '../db/client';
+import { isUniqueViolation, transaction as runTransaction } from '../db/client';
 import {
-  activities,
   HOUSE_USER_ID,
   items,
   ledgerEntries,
-  ledgerTransactions,
   listings,
   offers,
   orders,
@@ -38,6 +39,7 @@ import {
   type OfferRowStatus,
 } from '../db/schema';
 import { decodeTimeUuidCursor, paginate } from '../lib/cursor';
+import { displayName, nameColumns, namesOf, recordActivity } from './activity-repository';
 import { itemImagePath } from './items-repository';
 
 export interface MarketOptions {
@@ -118,29 +120,6 @@ const refused = (status: Refusal['status'], message: string): Refusal => ({
   message,
 });
 
-/** A user as the market names them: full name, else the email's local part, else the wallet. */
-export function displayName(user: {
-  id?: string;
-  fullName: string;
-  email: string | null;
-  walletAddress: string | null;
-}): string {
-  if (user.id === HOUSE_USER_ID) return HOUSE_NAME;
-  if (user.fullName.trim() !== '') return user.fullName.trim();
-  const local = user.email?.split('@')[0];
-  if (local !== undefined && local !== '') return local;
-  const wallet = user.walletAddress;
-  if (wallet !== null && wallet.length > 10) return `${wallet.slice(0, 6)}…${wallet.slice(-4)}`;
-  return wallet ?? 'A pilot';
-}
-
-const nameColumns = {
-  id: users.id,
-  fullName: users.fullName,
-  email: users.email,
-  walletAddress: users.walletAddress,
-};
-
 /** Attempt statuses in which the buyer may still complete the payment at the provider. */
 const LIVE_ATTEMPT = [
   'creating',
@@ -167,51 +146,33 @@ const OFFER_STATUS: Record<OfferRowStatus, OfferStatus> = {
   sold: 'Sold',
 };
 
+/**
+ * Locks the item's row: every decision about the item is taken under this lock. FOR NO KEY
+ * UPDATE, not FOR UPDATE: rows that refer to the item (listings, offers, orders, activity) take
+ * a key-share lock on it when they are written, which FOR UPDATE would make wait.
+ */
+export async function lockItem(tx: Tx, itemId: number): Promise<ItemLock | undefined> {
+  const [row] = await tx
+    .select({
+      id: items.id,
+      kind: items.kind,
+      title: items.title,
+      ownerId: items.ownerId,
+      priceCents: items.priceCents,
+      listingId: items.listingId,
+    })
+    .from(items)
+    .where(eq(items.id, itemId))
+    .for('no key update');
+  return row;
+}
+
 export function createMarketRepository(database: Database, options: MarketOptions) {
   const { db } = database;
   const now = (): Date => new Date(options.clock());
 
-  async function names(q: Tx | Database['db'], ids: string[]): Promise<Map<string, string>> {
-    const unique = [...new Set(ids)];
-    if (unique.length === 0) return new Map();
-    const rows = await q.select(nameColumns).from(users).where(inArray(users.id, unique));
-    return new Map(rows.map((row) => [row.id, displayName(row)]));
-  }
-
-  /**
-   * A transaction of the market, run again (up to 3 times) when the server gave it up for a
-   * deadlock or a serialization failure.
-   */
-  async function transaction<T>(work: (tx: Tx) => Promise<T>): Promise<T> {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await db.transaction(work);
-      } catch (error) {
-        if (attempt >= 3 || !isTransientConflict(error)) throw error;
-      }
-    }
-  }
-
-  /**
-   * Locks the item's row: every decision about the item is taken under this lock. FOR NO KEY
-   * UPDATE, not FOR UPDATE: rows that refer to the item (listings, offers, orders, activity) take
-   * a key-share lock on it when they are written, which FOR UPDATE would make wait.
-   */
-  async function lockItem(tx: Tx, itemId: number): Promise<ItemLock | undefined> {
-    const [row] = await tx
-      .select({
-        id: items.id,
-        kind: items.kind,
-        title: items.title,
-        ownerId: items.ownerId,
-        priceCents: items.priceCents,
-        listingId: items.listingId,
-      })
-      .from(items)
-      .where(eq(items.id, itemId))
-      .for('no key update');
-    return row;
-  }
+  /** A transaction of the market, run again when the server gives it up (db/client.ts). */
+  const transaction = <T>(work: (tx: Tx) => Promise<T>): Promise<T> => runTransaction(db, work);
 
   /** Writes down what time decided on this item: listings and offers past their end. */
   async function closeLapsed(tx: Tx, item: ItemLock, at: Date): Promise<void> {
@@ -344,34 +305,6 @@ export function createMarketRepository(database: Database, options: MarketOption
     return { kind: 'clear' };
   }
 
-  async function addActivity(
-    tx: Tx,
-    entry: {
-      item: ItemLock;
-      type: string;
-      buyerId: string | null;
-      sellerId: string | null;
-      priceCents: number;
-      at: Date;
-    },
-  ): Promise<void> {
-    const known = await names(
-      tx,
-      [entry.buyerId, entry.sellerId].filter((id): id is string => id !== null),
-    );
-    await tx.insert(activities).values({
-      itemId: entry.item.id,
-      name: entry.item.title,
-      type: entry.type,
-      buyer: entry.buyerId === null ? '—' : (known.get(entry.buyerId) ?? 'A pilot'),
-      seller: entry.sellerId === null ? '—' : (known.get(entry.sellerId) ?? 'A pilot'),
-      buyerId: entry.buyerId === HOUSE_USER_ID ? null : entry.buyerId,
-      sellerId: entry.sellerId === HOUSE_USER_ID ? null : entry.sellerId,
-      priceCents: entry.priceCents,
-      occurredAt: entry.at,
-    });
-  }
-
   /** Points the item at its active listing (or none): every list shows it without a join. */
   async function setItemListing(tx: Tx, itemId: number, listing: ListingRow | null, at: Date) {
     await tx
@@ -491,7 +424,7 @@ export function createMarketRepository(database: Database, options: MarketOption
       .where(where)
       .orderBy(desc(offers.createdAt), desc(offers.id))
       .limit(limit);
-    const known = await names(
+    const known = await namesOf(
       db,
       rows.flatMap((row) => [row.offer.buyerId, row.ownerId]),
     );
@@ -543,7 +476,7 @@ export function createMarketRepository(database: Database, options: MarketOption
       land: null,
       [row.listing.kind]: await floorOf(row.listing.kind, at),
     };
-    const buyers = await names(db, row.listing.buyerId === null ? [] : [row.listing.buyerId]);
+    const buyers = await namesOf(db, row.listing.buyerId === null ? [] : [row.listing.buyerId]);
     return toMarketListing(
       { ...row.listing, title: row.title, serialNumber: row.serialNumber },
       floors,
@@ -687,88 +620,6 @@ export function createMarketRepository(database: Database, options: MarketOption
       });
     },
 
-    /**
-     * Inside the transaction that records a paid order: the item moves to the buyer, the
-     * listing is sold (and any other listing of the item cancelled for good), the accepted offer
-     * is sold and the buyer's other offers on the item end, the ledger credits the seller, and
-     * the activity tells it. Idempotent through the caller (an order is paid once).
-     */
-    async settle(tx: Tx, orderId: string, amountCents: number): Promise<void> {
-      const at = now();
-      const [order] = await tx.select().from(orders).where(eq(orders.id, orderId));
-      if (order === undefined) throw new Error(`order ${orderId} vanished`);
-      const item = await lockItem(tx, order.itemId);
-      if (item === undefined) throw new Error(`item ${order.itemId} vanished`);
-      const sellerId = order.sellerId ?? item.ownerId;
-      await tx
-        .update(items)
-        .set({
-          ownerId: order.userId,
-          ownedSince: at,
-          listingId: null,
-          listingEndsAt: null,
-          priceCents: amountCents,
-        })
-        .where(eq(items.id, item.id));
-      if (order.listingId !== null) {
-        await tx
-          .update(listings)
-          .set({ status: 'sold', buyerId: order.userId, closedAt: at, updatedAt: at })
-          .where(and(eq(listings.id, order.listingId), eq(listings.status, 'active')));
-      }
-      // An item that changes hands loses every other listing for good.
-      await tx
-        .update(listings)
-        .set({ status: 'cancelled', closedAt: at, updatedAt: at })
-        .where(and(eq(listings.itemId, item.id), eq(listings.status, 'active')));
-      if (order.offerId !== null) {
-        await tx
-          .update(offers)
-          .set({ status: 'sold', closedAt: at, updatedAt: at })
-          .where(eq(offers.id, order.offerId));
-      }
-      // The new owner's own offers on it end; other buyers' offers follow the item to them.
-      await tx
-        .update(offers)
-        .set({ status: 'cancelled', closedAt: at, updatedAt: at })
-        .where(
-          and(
-            eq(offers.itemId, item.id),
-            eq(offers.buyerId, order.userId),
-            inArray(offers.status, ['open', 'accepted']),
-          ),
-        );
-      const commission = Math.floor((amountCents * options.commissionBps) / 10_000);
-      const [txn] = await tx
-        .insert(ledgerTransactions)
-        .values({ kind: 'sale', orderId: order.id, createdAt: at })
-        .returning({ id: ledgerTransactions.id });
-      if (txn === undefined) throw new Error('ledger transaction not created');
-      await tx.insert(ledgerEntries).values([
-        { transactionId: txn.id, account: 'card_receipts', amountCents: -amountCents },
-        {
-          transactionId: txn.id,
-          account: 'user',
-          userId: sellerId,
-          amountCents: amountCents - commission,
-        },
-        ...(commission > 0
-          ? [{ transactionId: txn.id, account: 'commission' as const, amountCents: commission }]
-          : []),
-      ]);
-      // The transfer first, so the sale (what the tables lead with) is the newer of the two.
-      for (const type of ['Transfer', 'Sale']) {
-        await addActivity(tx, {
-          item,
-          type,
-          buyerId: order.userId,
-          sellerId,
-          priceCents: amountCents,
-          at,
-        });
-      }
-    },
-
     /** The text a wallet account signs to list (EIP-191 personal_sign). */
     listingMessage(input: {
       itemId: number;
@@ -823,7 +674,7 @@ export function createMarketRepository(database: Database, options: MarketOption
           .returning();
         if (listing === undefined) return refused(409, MARKET_API_MESSAGES.alreadyListed);
         await setItemListing(tx, item.id, listing, at);
-        await addActivity(tx, {
+        await recordActivity(tx, {
           item,
           type: 'Listing',
           buyerId: null,
@@ -868,7 +719,7 @@ export function createMarketRepository(database: Database, options: MarketOption
           .returning();
         if (updated === undefined) throw new Error('listing vanished');
         await tx.update(items).set({ priceCents }).where(eq(items.id, item.id));
-        await addActivity(tx, {
+        await recordActivity(tx, {
           item,
           type: 'Reprice',
           buyerId: null,
@@ -917,7 +768,7 @@ export function createMarketRepository(database: Database, options: MarketOption
           const buyer =
             listing.buyerId === null
               ? undefined
-              : (await names(tx, [listing.buyerId])).get(listing.buyerId);
+              : (await namesOf(tx, [listing.buyerId])).get(listing.buyerId);
           return {
             kind: 'done',
             status: 'sold',
@@ -944,7 +795,7 @@ export function createMarketRepository(database: Database, options: MarketOption
           .set({ status: 'cancelled', closedAt: at, updatedAt: at })
           .where(eq(listings.id, listingId));
         if (item.listingId === listingId) await setItemListing(tx, item.id, null, at);
-        await addActivity(tx, {
+        await recordActivity(tx, {
           item,
           type: 'Cancel listing',
           buyerId: null,
@@ -990,7 +841,7 @@ export function createMarketRepository(database: Database, options: MarketOption
         last.listing.id,
       ]);
       const floors = { nfa: await floorOf('nfa', at), land: await floorOf('land', at) };
-      const buyers = await names(
+      const buyers = await namesOf(
         db,
         page.flatMap((row) => (row.listing.buyerId === null ? [] : [row.listing.buyerId])),
       );
@@ -1070,7 +921,7 @@ export function createMarketRepository(database: Database, options: MarketOption
           })
           .returning({ id: offers.id });
         if (offer === undefined) throw new Error('offer not created');
-        await addActivity(tx, {
+        await recordActivity(tx, {
           item,
           type: 'Offer',
           buyerId: input.buyerId,
@@ -1145,7 +996,7 @@ export function createMarketRepository(database: Database, options: MarketOption
           .update(offers)
           .set({ status: 'accepted', updatedAt: at })
           .where(eq(offers.id, offer.id));
-        await addActivity(tx, {
+        await recordActivity(tx, {
           item,
           type: 'Accept offer',
           buyerId: offer.buyerId,
@@ -1185,7 +1036,7 @@ export function createMarketRepository(database: Database, options: MarketOption
           .update(offers)
           .set({ status: 'declined', closedAt: at, updatedAt: at })
           .where(eq(offers.id, offerId));
-        await addActivity(tx, {
+        await recordActivity(tx, {
           item,
           type: 'Decline offer',
           buyerId: offer.buyerId,
@@ -1231,7 +1082,7 @@ export function createMarketRepository(database: Database, options: MarketOption
           .update(offers)
           .set({ status: 'cancelled', closedAt: at, updatedAt: at })
           .where(and(eq(offers.id, offerId), inArray(offers.status, ['open', 'accepted'])));
-        await addActivity(tx, {
+        await recordActivity(tx, {
           item,
           type: 'Cancel offer',
           buyerId,
@@ -1310,14 +1161,6 @@ export function createMarketRepository(database: Database, options: MarketOption
         .from(ledgerEntries)
         .where(and(eq(ledgerEntries.account, 'user'), eq(ledgerEntries.userId, userId)));
       return Number(row?.cents ?? 0);
-    },
-
-    /** Sum of every ledger transaction's entries (0 when the books balance; tests check it). */
-    async unbalancedTransactions(): Promise<number> {
-      const rows = await database.rows<{ n: number | string }>(
-        sql`select count(*)::int as n from (select transaction_id from ledger_entries group by transaction_id having sum(amount_cents) <> 0) as t`,
-      );
-      return Number(rows[0]?.n ?? 0);
     },
   };
 }

@@ -4,13 +4,14 @@
  * short transaction under a row lock on the order, backed by unique indexes:
  * - an order has at most one attempt in flight, open or succeeded (partial unique index);
  * - only the request holding an attempt's lease calls the provider for it; the others wait;
- * - a purchase is recorded once (order → paid, payment row, activity row) in one transaction.
+ * - a purchase is recorded once, by the one settlement (settlement.ts), in one transaction.
+ * Every transaction is run again when the database gives it up (db/client.ts `transaction`).
  * No transaction is held open while the provider is called.
  */
 import type { PaymentRecord } from '@hypertek/shared/contract';
 import { and, desc, eq, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import type { Database, Tx } from '../db/client';
+import { transaction, type Database, type Tx } from '../db/client';
 import {
   items,
   orders,
@@ -19,6 +20,7 @@ import {
   webhookEvents,
   type AttemptStatus,
 } from '../db/schema';
+import { settleSale } from './settlement';
 import { decodeTimeCursor, paginate } from '../lib/cursor';
 import type { PaymentFailure, ProviderIntent, ProviderName } from '../lib/payments/provider';
 import { itemColumns, toCatalogueItem, type ApiItem, type ItemKind } from './items-repository';
@@ -142,8 +144,8 @@ export function createPaymentsRepository({ db }: Database, market: MarketReposit
   });
 
   /**
-   * Records the purchase of a succeeded intent, once: attempt → succeeded, order → paid, a
-   * payment row and an activity row. Returns whether this call recorded it (false: already was).
+   * Records the purchase of a succeeded intent: attempt → succeeded, then the one settlement of
+   * the sale (once only: false when it was recorded already).
    */
   async function recordPurchase(
     tx: Tx,
@@ -159,29 +161,18 @@ export function createPaymentsRepository({ db }: Database, market: MarketReposit
       leaseUntil: null,
       ...failureColumns(null),
     });
-    const [paid] = await tx
-      .update(orders)
-      // Milliseconds, as the collection's cursor carries them (a JavaScript date).
-      .set({
-        status: 'paid',
-        paidAt: sql`date_trunc('milliseconds', now())`,
+    const recorded = await settleSale(
+      tx,
+      attempt.orderId,
+      {
         amountCents: intent.amountCents,
-      })
-      .where(and(eq(orders.id, attempt.orderId), eq(orders.status, 'pending')))
-      .returning({ id: orders.id });
-    if (paid === undefined) return { attempt: succeeded, recorded: false };
-    await tx.insert(payments).values({
-      orderId: attempt.orderId,
-      userId: attempt.userId,
-      itemId: attempt.itemId,
-      amountCents: intent.amountCents,
-      currency: intent.currency,
-      provider: attempt.provider,
-      providerRef: intent.id,
-    });
-    // The item moves, the listing or offer closes, the seller is credited: same transaction.
-    await market.settle(tx, attempt.orderId, intent.amountCents);
-    return { attempt: succeeded, recorded: true };
+        currency: intent.currency,
+        provider: attempt.provider,
+        providerRef: intent.id,
+      },
+      { at: market.now(), commissionBps: market.options.commissionBps },
+    );
+    return { attempt: succeeded, recorded };
   }
 
   /**
@@ -228,7 +219,7 @@ export function createPaymentsRepository({ db }: Database, market: MarketReposit
      * called.
      */
     async claim(input: ClaimInput): Promise<Claim> {
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         const sale = await market.orderForCheckout(
           tx,
           input.userId,
@@ -325,7 +316,7 @@ export function createPaymentsRepository({ db }: Database, market: MarketReposit
       intent: ProviderIntent,
       declined: PaymentFailure | null,
     ): Promise<Applied> {
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         const attempt = await lockAttempt(tx, eq(paymentAttempts.id, attemptId));
         if (attempt === undefined) throw new Error(`payment attempt ${attemptId} vanished`);
         const result = await apply(tx, attempt, intent, declined, true);
@@ -344,7 +335,7 @@ export function createPaymentsRepository({ db }: Database, market: MarketReposit
 
     /** The provider refused to create the intent: this attempt is over, the order stays buyable. */
     async fail(attemptId: string, failure: PaymentFailure): Promise<AttemptRow> {
-      return db.transaction((tx) =>
+      return transaction(db, (tx) =>
         update(tx, attemptId, { status: 'failed', leaseUntil: null, ...failureColumns(failure) }),
       );
     },
@@ -365,7 +356,7 @@ export function createPaymentsRepository({ db }: Database, market: MarketReposit
       intent: ProviderIntent,
       failure: PaymentFailure | null,
     ): Promise<Applied | null> {
-      return db.transaction(async (tx) => {
+      return transaction(db, async (tx) => {
         const attempt = await lockAttempt(tx, eq(paymentAttempts.providerRef, intent.id));
         if (attempt === undefined) return null;
         return apply(tx, attempt, intent, failure, false);

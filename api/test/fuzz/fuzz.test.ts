@@ -16,14 +16,17 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import fc from 'fast-check';
-import type { TSchema } from 'typebox';
-import { Compile } from 'typebox/compile';
 import { buildTestApp, multipart, PASSWORD, PNG_1x1, signup, uniqueEmail } from '../helpers';
 import {
   DISCORD_CLIENT,
   IdentityProviderServer,
   providerConfig,
 } from '../support/identity-provider-server';
+import {
+  conformanceChecker,
+  type DocResponse,
+  type OpenApiDocument,
+} from '../support/openapi-conformance';
 import { classify, KNOWN_FAILURE_CLASSES, type Failure } from './known-failures';
 
 // A fixed seed by default, so a CI run is repeatable; FUZZ_SEED=random explores new cases.
@@ -693,140 +696,14 @@ function hasNul(c: Case): boolean {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Conformance: the answer against what the document says of the operation.
+// Conformance: the answer against what the document says of the operation
+// (test/support/openapi-conformance.ts; an address that is no operation may answer the error body).
 
-interface DocResponse {
-  description?: string;
-  content?: Record<string, { schema?: unknown }>;
-}
-interface Document {
+interface Document extends OpenApiDocument {
   paths: Record<
     string,
     Record<string, OpenApiOperation & { responses: Record<string, DocResponse> }>
   >;
-  components?: { schemas?: Record<string, unknown> };
-}
-
-/** The schema with `#/components/schemas/…` references replaced by what they name. */
-function inline(node: unknown, components: Record<string, unknown>): unknown {
-  if (Array.isArray(node)) return node.map((entry) => inline(entry, components));
-  if (typeof node !== 'object' || node === null) return node;
-  const ref = (node as { $ref?: unknown }).$ref;
-  if (typeof ref === 'string' && ref.startsWith('#/components/schemas/')) {
-    return inline(components[ref.slice('#/components/schemas/'.length)], components);
-  }
-  return Object.fromEntries(
-    Object.entries(node).map(([key, value]) => [key, inline(value, components)]),
-  );
-}
-
-/**
- * Which documented operation a request reaches, as the router decides: the address as a client
- * sends it (dot segments resolved), the operations of that method, a fixed segment before a
- * parameter. Null: no operation (the API answers 404 "Route … not found", or 400 first for a
- * badly encoded address or a body that is not JSON).
- */
-function routeOf(
-  doc: Document,
-  method: string,
-  url: string,
-): { key: string; responses: Record<string, DocResponse> } | null {
-  const path = new URL(`http://localhost${url}`).pathname.split('/');
-  let best: { key: string; rank: string; responses: Record<string, DocResponse> } | null = null;
-  for (const [template, methods] of Object.entries(doc.paths)) {
-    const operation = methods[method.toLowerCase()];
-    const parts = template.split('/');
-    if (operation === undefined || parts.length !== path.length) continue;
-    let rank = '';
-    const matches = parts.every((part, i) => {
-      const isParam = part.startsWith('{');
-      rank += isParam ? '1' : '0';
-      // The router gives a parameter an empty value too (`/activity/` is `/activity/{userId}`).
-      return isParam || part === path[i];
-    });
-    if (matches && (best === null || rank < best.rank)) {
-      best = { key: `${method} ${template}`, rank, responses: operation.responses };
-    }
-  }
-  return best;
-}
-
-/** What the document says of an answer: null when it conforms, else the kind and why. */
-function makeConformance(doc: Document) {
-  const components = doc.components?.schemas ?? {};
-  const checks = new WeakMap<object, ReturnType<typeof Compile>>();
-  const checkOf = (schema: object) => {
-    let check = checks.get(schema);
-    if (check === undefined) {
-      check = Compile(inline(schema, components) as TSchema);
-      checks.set(schema, check);
-    }
-    return check;
-  };
-  // An address that is no operation: the not-found answer, or a refusal of the address or the
-  // body that comes before it; the API's error body either way.
-  const noOperation: DocResponse = {
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorBody' } } },
-  };
-  return (
-    c: Case,
-    response: {
-      statusCode: number;
-      headers: Record<string, unknown>;
-      body: string;
-      rawPayload: Buffer;
-    },
-  ): {
-    kind: 'undocumented status' | 'schema mismatch';
-    op: string | null;
-    detail: string;
-  } | null => {
-    const route = routeOf(doc, c.method, c.url);
-    const documented =
-      route === null
-        ? response.statusCode === 404 || response.statusCode === 400
-          ? noOperation
-          : undefined
-        : route.responses[String(response.statusCode)];
-    const op = route?.key ?? null;
-    if (documented === undefined) {
-      return {
-        kind: 'undocumented status',
-        op,
-        detail: `${response.statusCode} is not documented: ${response.body.slice(0, 160)}`,
-      };
-    }
-    const header = response.headers['content-type'];
-    const type = (typeof header === 'string' ? header : '').split(';')[0]!.trim().toLowerCase();
-    if (documented.content === undefined) {
-      return response.rawPayload.length === 0
-        ? null
-        : { kind: 'schema mismatch', op, detail: `a body where none is documented (${type})` };
-    }
-    const media = documented.content[type];
-    if (media === undefined) {
-      return {
-        kind: 'schema mismatch',
-        op,
-        detail: `content type "${type}", documented: ${Object.keys(documented.content).join(', ')}`,
-      };
-    }
-    if (type !== 'application/json') return null;
-    let body: unknown;
-    try {
-      body = JSON.parse(response.body);
-    } catch {
-      return { kind: 'schema mismatch', op, detail: `not JSON: ${response.body.slice(0, 120)}` };
-    }
-    const check = checkOf(media.schema as object);
-    if (check.Check(body)) return null;
-    const [first] = check.Errors(body);
-    return {
-      kind: 'schema mismatch',
-      op,
-      detail: `${first?.instancePath ?? ''} ${first?.message ?? ''}: ${response.body.slice(0, 120)}`,
-    };
-  };
 }
 
 interface Outcome {
@@ -836,7 +713,7 @@ interface Outcome {
 
 async function sweep(): Promise<Outcome> {
   const doc = app.swagger() as unknown as Document;
-  const conformance = makeConformance(doc);
+  const conformance = conformanceChecker(doc, { noOperation: 'error body' });
   const ops = operations(doc);
   assert.ok(ops.length >= 25, `the OpenAPI document lists ${ops.length} operations`);
   const cases: { op: string; c: Case }[] = [];
@@ -887,7 +764,12 @@ async function sweep(): Promise<Outcome> {
         if (response.statusCode >= 500) {
           failures.push({ ...base, kind: '5xx', detail: response.body.slice(0, 200) });
         }
-        const mismatch = conformance(c, response);
+        const header = response.headers['content-type'];
+        const mismatch = conformance(c.method, c.url, {
+          status: response.statusCode,
+          contentType: typeof header === 'string' ? header : null,
+          body: response.body,
+        });
         if (mismatch !== null) {
           failures.push({
             ...base,

@@ -13,6 +13,7 @@ import { loadConfig } from '../../src/config/env';
 import { buildTestApp, json, signup, type TestApp } from '../helpers';
 import {
   answerOffer,
+  assertStatuses,
   balance,
   buy,
   cancelListings,
@@ -26,6 +27,7 @@ import {
   offer,
   reprice,
   saleCredits,
+  saw,
 } from '../market-helpers';
 import { buyerView, CARDS, createIntent, paymentMethod, type User } from '../payments-helpers';
 
@@ -502,17 +504,15 @@ describe('races', () => {
     const price = Math.round((await detail(app, HOUSE_LAND)).price * 100);
     const buyers = await Promise.all(Array.from({ length: 50 }, () => signup(app)));
     const answers = await Promise.all(buyers.map((b) => buy(app, b, HOUSE_LAND, price)));
-    const codes = answers.map((r) => r.statusCode);
-    assert.equal(codes.filter((c) => c === 200).length, 1, codes.join(','));
-    assert.ok(
-      codes.every((c) => c === 200 || c === 409),
-      codes.join(','),
-    );
+    assertStatuses(answers, [200, 409], '50 buyers');
+    const winners = answers.filter((r) => r.statusCode === 200).length;
+    assert.equal(winners, 1, `one sale, saw ${winners}:\n${saw(answers)}`);
     const rows = await marketRows(app, HOUSE_LAND);
-    assert.equal(rows.paid_orders, 1);
-    assert.equal(rows.sales, 1);
-    assert.equal(rows.charges, 1);
-    assert.equal(rows.unbalanced, 0);
+    const state = JSON.stringify(rows);
+    assert.equal(rows.paid_orders, 1, state);
+    assert.equal(rows.sales, 1, state);
+    assert.equal(rows.charges, 1, state);
+    assert.equal(rows.unbalanced, 0, state);
     assert.equal(await saleCredits(app, HOUSE_LAND), 1);
   });
 
@@ -527,11 +527,7 @@ describe('races', () => {
       ...[73, 74, 75].flatMap((id) => [offer(app, a, id, 10), offer(app, a, id, 11)]),
       ...[70, 71, 72].flatMap((id) => [offer(app, b, id, 10), offer(app, b, id, 11)]),
     ]);
-    assert.deepEqual(
-      answers.map((r) => r.statusCode),
-      Array.from({ length: 12 }, () => 201),
-      answers.map((r) => r.body).join('\n'),
-    );
+    assertStatuses(answers, [201], 'crossed offers');
   });
 
   it('50 identical listings at once: one active listing', async (t) => {
@@ -540,9 +536,11 @@ describe('races', () => {
     const answers = await Promise.all(
       Array.from({ length: 50 }, () => list(app, a, HOUSE_NFA, 77)),
     );
-    assert.equal(answers.filter((r) => r.statusCode === 201).length, 1);
-    assert.ok(answers.every((r) => r.statusCode === 201 || r.statusCode === 409));
-    assert.equal((await marketRows(app, HOUSE_NFA)).active_listings, 1);
+    assertStatuses(answers, [201, 409], '50 listings');
+    const made = answers.filter((r) => r.statusCode === 201).length;
+    assert.equal(made, 1, `one listing made, saw ${made}:\n${saw(answers)}`);
+    const rows = await marketRows(app, HOUSE_NFA);
+    assert.equal(rows.active_listings, 1, JSON.stringify(rows));
   });
 
   it('two accepts of offers on one item, and a buy racing an accept: one reservation, one sale', async (t) => {
@@ -557,11 +555,17 @@ describe('races', () => {
       answerOffer(app, a, oc, 'accept'),
       buy(app, d, HOUSE_NFA, 50_000),
     ]);
-    const winners = [x, y, z].filter((r) => r.statusCode === 200);
-    assert.equal(winners.length, 1, [x, y, z].map((r) => `${r.statusCode} ${r.body}`).join('\n'));
-    assert.ok([x, y, z].every((r) => r.statusCode === 200 || r.statusCode === 409));
+    const answers = [x, y, z];
+    assertStatuses(answers, [200, 409], 'accept, accept, buy');
+    const winners = answers.filter((r) => r.statusCode === 200).length;
+    assert.equal(winners, 1, `one winner, saw ${winners}:\n${saw(answers)}`);
     const rows = await marketRows(app, HOUSE_NFA);
-    assert.ok(rows.pending_orders + rows.paid_orders - 1 === 1, 'one reservation or one sale');
+    // A's own purchase from the house, then one reservation or one sale.
+    assert.equal(
+      rows.pending_orders + rows.paid_orders,
+      2,
+      `one reservation or one sale: ${JSON.stringify(rows)}\n${saw(answers)}`,
+    );
   });
 
   it('reprice before paying: no charge at the old price, and the answer says the new one', async (t) => {
@@ -666,9 +670,14 @@ describe('races', () => {
         buy(app, b, itemId, 10_000),
         cancelListings(app, a, [listing._id]),
       ]);
+      assertStatuses([paid], [200, 409], `round ${round}, the buy`);
+      assertStatuses([cancelled], [200], `round ${round}, the cancel`);
       const status = json(cancelled).results[0].status;
       const sold = paid.statusCode === 200;
-      assert.ok(sold !== (status === 'cancelled'), `round ${round}: ${paid.statusCode} ${status}`);
+      assert.ok(
+        sold !== (status === 'cancelled'),
+        `round ${round}: sold and cancelled?\n${saw([paid, cancelled])}`,
+      );
       assert.equal((await detail(app, itemId)).ownerId, sold ? b.user._id : a.user._id);
     }
   });

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { HOUSE_USER_ID } from '../../src/db/schema';
 import { API_MESSAGES } from '../../src/lib/errors';
 import { buildTestApp, json, signup } from '../helpers';
+import { assertStatuses, saw } from '../market-helpers';
 import {
   buyerView,
   cardBody,
@@ -415,11 +416,7 @@ describe('POST /card/pay-with-card (sandbox)', () => {
     const responses = await Promise.all(
       Array.from({ length: 20 }, () => payWithCard(app, user, body)),
     ).finally(() => (calls.latencyMs = 0));
-    const statuses = responses.map((r) => r.statusCode);
-    assert.ok(
-      statuses.every((s) => s === 200 || s === 409),
-      `statuses: ${statuses.join(',')}`,
-    );
+    assertStatuses(responses, [200, 409], '20 pay requests');
     const successes = responses
       .filter((r) => r.statusCode === 200)
       .map((r) => json(r) as { payment: { id: string } });
@@ -456,9 +453,9 @@ describe('POST /payment/create-payment-intent and the embedded flow (sandbox)', 
     const again = await Promise.all(
       Array.from({ length: 5 }, () => createIntent(app, user, itemId)),
     );
+    assertStatuses(again, [200], '5 intents at once');
     for (const response of again) {
-      assert.equal(response.statusCode, 200);
-      assert.equal(json(response).clientSecret, body.clientSecret);
+      assert.equal(json(response).clientSecret, body.clientSecret, saw(again));
     }
     assert.equal(charges() - before, 1);
     assert.equal((await purchaseRows(app, user.user._id, itemId)).attempts, 1);
@@ -528,7 +525,9 @@ describe('POST /payment/create-payment-intent and the embedded flow (sandbox)', 
     const reads = await Promise.all(
       Array.from({ length: 3 }, () => readIntent(app, user, intent.paymentIntentId)),
     );
-    for (const read of reads) assert.equal(json(read).paymentIntent.status, 'succeeded');
+    assertStatuses(reads, [200], '3 reads at once');
+    for (const read of reads)
+      assert.equal(json(read).paymentIntent.status, 'succeeded', saw(reads));
     assert.equal((await buyerView(app, user, itemId)).exist, 'yes');
     assert.deepEqual(await purchaseRows(app, user.user._id, itemId), {
       payments: 1,

@@ -103,7 +103,7 @@ const HANDLES = [
   'cryo',
   'tekno_mage',
 ];
-const ACTIVITY_TYPES = ['Sale', 'Listing', 'Transfer', 'Offer'];
+const ACTIVITY_TYPES = ['Sale', 'Listing', 'Transfer', 'Offer'] as const;
 
 const pick = <T>(rng: () => number, list: readonly T[]): T => {
   const value = list[Math.floor(rng() * list.length)];

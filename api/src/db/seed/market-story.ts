@@ -10,16 +10,10 @@
 import { EXPIRY_DURATION_MS } from '@hypertek/shared/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client';
-import {
-  activities,
-  HOUSE_USER_ID,
-  ledgerEntries,
-  ledgerTransactions,
-  orders,
-  payments,
-  users,
-} from '../schema';
+import { activities, HOUSE_USER_ID, users } from '../schema';
+import { post } from '../../repositories/ledger';
 import { createMarketRepository } from '../../repositories/market-repository';
+import { settleSale } from '../../repositories/settlement';
 
 /** The pilots of the story (their password is the demo account's). */
 export const SEED_PILOTS = [
@@ -36,17 +30,20 @@ export const DEMO_BALANCE_CENTS = 300_000;
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
 
-/** Lists every item the house owns at its catalogue price, with no end (one statement each). */
+/**
+ * Lists every item the house owns at its catalogue price, with no end: one statement, so the
+ * listings and the items' pointers to them commit together (the database checks they agree).
+ */
 export async function listHouseItems(database: Database): Promise<void> {
   await database.rows(sql`
-    insert into listings (item_id, seller_id, kind, price_cents, created_at, updated_at)
-    select id, owner_id, kind, price_cents, listed_at, listed_at from items
-    where owner_id = ${HOUSE_USER_ID} and listing_id is null and price_cents > 0
-    on conflict do nothing`);
-  await database.rows(sql`
-    update items set listing_id = l.id, listing_ends_at = l.expires_at
-    from listings as l
-    where l.item_id = items.id and l.status = 'active' and items.listing_id is null`);
+    with listed as (
+      insert into listings (item_id, seller_id, kind, price_cents, created_at, updated_at)
+      select id, owner_id, kind, price_cents, listed_at, listed_at from items
+      where owner_id = ${HOUSE_USER_ID} and listing_id is null and price_cents > 0
+      on conflict do nothing
+      returning id, item_id, expires_at)
+    update items set listing_id = listed.id, listing_ends_at = listed.expires_at
+    from listed where listed.item_id = items.id`);
 }
 
 export async function seedMarketStory(
@@ -122,20 +119,20 @@ export async function seedMarketStory(
         `buy ${itemId}`,
       );
       if (checkout.kind !== 'order') throw new Error(`seed story: ${handle} owns ${itemId}`);
-      const paidAt = new Date(at);
-      await tx
-        .update(orders)
-        .set({ status: 'paid', paidAt })
-        .where(eq(orders.id, checkout.order.id));
-      await tx.insert(payments).values({
-        orderId: checkout.order.id,
-        userId: buyerId,
-        itemId,
-        amountCents: sale.priceCents,
-        provider: 'seed',
-        createdAt: paidAt,
-      });
-      await market.settle(tx, checkout.order.id, sale.priceCents);
+      // Paid at once, by the settlement every real payment goes through.
+      const recorded = await settleSale(
+        tx,
+        checkout.order.id,
+        {
+          amountCents: sale.priceCents,
+          currency: 'usd',
+          provider: 'seed',
+          providerRef: null,
+          paidAt: new Date(at),
+        },
+        { at: market.now(), commissionBps: market.options.commissionBps },
+      );
+      if (!recorded) throw new Error(`seed story: the sale of ${itemId} was not recorded`);
     });
   }
   async function list(handle: string, index: number, priceCents: number, daysAgo: number) {
@@ -212,18 +209,18 @@ export async function seedMarketStory(
   // The demo account's balance shows $3000: an opening credit tops up what its sale earned.
   const earned = await market.balance(options.demoId);
   if (earned !== DEMO_BALANCE_CENTS) {
-    await db.transaction(async (tx) => {
-      const [txn] = await tx
-        .insert(ledgerTransactions)
-        .values({ kind: 'opening', createdAt: new Date(options.now - 60 * DAY) })
-        .returning({ id: ledgerTransactions.id });
-      if (txn === undefined) throw new Error('opening transaction not created');
-      const amount = DEMO_BALANCE_CENTS - earned;
-      await tx.insert(ledgerEntries).values([
-        { transactionId: txn.id, account: 'opening', amountCents: -amount },
-        { transactionId: txn.id, account: 'user', userId: options.demoId, amountCents: amount },
-      ]);
-    });
+    const amount = DEMO_BALANCE_CENTS - earned;
+    await db.transaction((tx) =>
+      post(
+        tx,
+        'opening',
+        [
+          { account: 'opening', amountCents: -amount },
+          { account: 'user', userId: options.demoId, amountCents: amount },
+        ],
+        { at: new Date(options.now - 60 * DAY) },
+      ),
+    );
   }
   const [after] = await db.select({ n: sql<number>`count(*)::int` }).from(activities);
   return { activities: (after?.n ?? 0) - (before?.n ?? 0) };

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { isUniqueViolation, type Database, type Tx } from '../../db/client';
+import { isUniqueViolation, transaction, type Database, type Tx } from '../../db/client';
 import {
   sandboxIdempotencyKeys,
   sandboxPaymentIntents,
@@ -185,7 +185,7 @@ export class SandboxProvider implements PaymentProvider {
     clientSecret: string,
     paymentMethodId: string,
   ): Promise<ConfirmResult> {
-    return this.database.db.transaction(async (tx) => {
+    return transaction(this.database.db, async (tx) => {
       const row = await lockIntent(tx, id);
       if (row === undefined || row.clientSecret !== clientSecret) throw noSuchIntent(id);
       return confirm(tx, row, await this.findMethod(tx, paymentMethodId));
@@ -198,7 +198,7 @@ export class SandboxProvider implements PaymentProvider {
     clientSecret: string,
     outcome: 'complete' | 'fail',
   ): Promise<ProviderIntent> {
-    return this.database.db.transaction(async (tx) => {
+    return transaction(this.database.db, async (tx) => {
       const row = await lockIntent(tx, id);
       if (row === undefined || row.clientSecret !== clientSecret) throw noSuchIntent(id);
       if (row.status !== 'requires_action') {
@@ -263,7 +263,7 @@ export class SandboxProvider implements PaymentProvider {
     call: (tx: Tx) => Promise<ConfirmResult>,
   ): Promise<ConfirmResult> {
     const run = () =>
-      this.database.db.transaction(async (tx) => {
+      transaction(this.database.db, async (tx) => {
         const [stored] = await tx
           .select({ response: sandboxIdempotencyKeys.response })
           .from(sandboxIdempotencyKeys)

@@ -7,6 +7,7 @@ import { validateTextCharacters } from '@hypertek/shared/contract';
 import type { FastifyError, FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
+import { ContentionError } from '../../db/client';
 import { API_MESSAGES, badRequest, HttpError } from '../../lib/errors';
 
 /** A route's own check of its body, returning the product's message or null (see `validateBody`). */
@@ -332,6 +333,15 @@ export default fp(
         const level = status === 503 ? 'info' : 'warn';
         request.log[level]({ status, message: error.message }, 'unavailable');
         return reply.code(status).send(body(request, error.message, error.details));
+      }
+      if (error instanceof ContentionError) {
+        // Every run of a money transaction was given up by the database: nothing was written,
+        // and the same request a moment later goes through.
+        request.log.warn({ attempts: error.attempts, err: error.cause }, 'contention');
+        return reply
+          .code(503)
+          .header('retry-after', '1')
+          .send(body(request, API_MESSAGES.contention));
       }
       request.log.error({ err: error }, 'server error');
       return reply.code(500).send(body(request, API_MESSAGES.serverError));

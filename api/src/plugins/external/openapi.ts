@@ -33,7 +33,10 @@ export const STATUS_TEXT: Readonly<Record<number, string>> = {
   429: 'Too many requests: the rate limit of this call was reached (the message says when to retry)',
   500: 'Unexpected server fault (details go to the log only)',
   502: 'A provider this call relies on (Google, Discord, the payment provider) did not answer well',
-  503: 'Not set up on this server: this way in needs configuration the server does not have',
+  503:
+    'Not available right now: this way in needs configuration the server does not have, or (market ' +
+    'and payment calls) the database gave up the change on every try under contention: nothing ' +
+    'was written, try again after Retry-After seconds',
 };
 
 /** 401 on the calls that take the bearer token. */
@@ -58,7 +61,10 @@ const needsBearer = (security: unknown): boolean =>
  * - 413 and 415 when a body is read (POST, PUT, PATCH): over `BODY_LIMIT`, or of a content type
  *   no parser reads;
  * - 429 with a rate limit (`config.rateLimit`);
- * - 401 with the bearer token (`security: bearer`).
+ * - 401 with the bearer token (`security: bearer`);
+ * - 503 on the market and payment calls (tags): their transactions are run again when the
+ *   database gives them up (a deadlock, a serialization failure), and 503 with Retry-After when
+ *   every run was (db/client.ts `transaction`).
  */
 export function sharedErrorStatuses(route: RouteFacts): number[] {
   const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -71,6 +77,10 @@ export function sharedErrorStatuses(route: RouteFacts): number[] {
   if (route.config?.rateLimit !== undefined && route.config.rateLimit !== false) statuses.add(429);
   if (needsBearer((route.schema as { security?: unknown } | undefined)?.security)) {
     statuses.add(401);
+  }
+  const tags = (route.schema as { tags?: unknown } | undefined)?.tags;
+  if (Array.isArray(tags) && tags.some((tag) => tag === 'market' || tag === 'payments')) {
+    statuses.add(503);
   }
   return [...statuses].sort((a, b) => a - b);
 }
