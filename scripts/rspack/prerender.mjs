@@ -31,6 +31,8 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 
 export const PRERENDER_DIR = 'prerender';
+/** The host's Node build in its prerender folder: `renderSite` draws a page for hydration. */
+export const SITE_MODULE = 'site.cjs';
 
 const EMPTY_CSS_LOADER = path.join(import.meta.dirname, 'empty-module-loader.cjs');
 
@@ -118,6 +120,9 @@ class PrerenderPlugin {
           if (render === 'shell') {
             // The host: one frame per route path (see host/src/prerender.tsx).
             writeFileSync(path.join(outDir, 'frames.json'), JSON.stringify(built.renderFrames()));
+            // And its Node build: the web server draws each page with the whole site's tree
+            // (`renderSite`), which the browser hydrates (scripts/serve/compose.mjs).
+            copyFileSync(file, path.join(outDir, SITE_MODULE));
           } else {
             const Page = built.default;
             if (typeof Page !== 'function') throw new Error('no default export to render');
@@ -157,10 +162,10 @@ class PrerenderPlugin {
               (fetches.length > 0 ? `<!--preload-fetch:${JSON.stringify(fetches)}-->` : '') +
               (images > 0 ? `<!--preload-images:${images}-->` : '');
             writeFileSync(path.join(outDir, `${snapshot}.html`), header + html);
-            // A page that reads data also publishes its Node build: the host's server renders it
-            // with the first read's answer, so the first screen shows the data itself
-            // (scripts/serve/compose.mjs, `renderWithData`).
-            if (fetches.length > 0) copyFileSync(file, path.join(outDir, `${snapshot}.cjs`));
+            // And its Node build: the host's server draws the page inside the site (with the first
+            // read's answer when it has one), and the browser hydrates that
+            // (scripts/serve/compose.mjs).
+            copyFileSync(file, path.join(outDir, `${snapshot}.cjs`));
           }
         } catch (error) {
           throw new Error(

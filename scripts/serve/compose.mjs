@@ -160,6 +160,37 @@ function successfulAnswer(text) {
   }
 }
 
+/**
+ * The data cache the pages share (shared's query-client.ts, one per process on `globalThis`):
+ * emptied around every render, so that a page is drawn only with the answers given for it, never
+ * with another request's (the browser that hydrates it has none of those).
+ */
+const QUERY_CLIENT_KEY = Symbol.for('hypertek.queryClient');
+const forgetData = () =>
+  /** @type {{ clear?: () => void } | undefined} */ (
+    /** @type {Record<symbol, unknown>} */ (globalThis)[QUERY_CLIENT_KEY]
+  )?.clear?.();
+
+/**
+ * A module's source, named shortly (a cache key). Kept per source: the same host build and page
+ * modules come with every request, and hashing them each time (hundreds of kB) would sit on every
+ * navigation's path.
+ */
+const digests = new Map();
+const digest = (source) => {
+  let named = digests.get(source);
+  if (named === undefined) {
+    named = `${source.length}:${createHash('sha1').update(source).digest('base64url')}`;
+    if (digests.size >= 32) digests.delete(digests.keys().next().value);
+    digests.set(source, named);
+  }
+  return named;
+};
+
+/** The host's Node build (scripts/rspack/prerender.mjs, SITE_MODULE), in its build's folder. */
+const SITE_FILE = 'site.cjs';
+const SITE_URL = `host/${PRERENDER_DIR}/${SITE_FILE}`;
+
 /** Where a page rendered in Node finds the site's config and its first reads' answers (shared's `serverRender`). */
 const SERVER_RENDER_KEY = Symbol.for('hypertek.serverRender');
 
@@ -204,6 +235,24 @@ export function createDataRenderer({ appDir, config, log = () => {} }) {
     );
     return keep(modules, source, module.exports, 8);
   };
+  /**
+   * `render` (synchronous) with `answers` readable by the pages for its length and the shared
+   * data cache empty before and after; its HTML, or null (and `failed` told why) when it threw.
+   */
+  const rendering = (answers, failed) => (render) => {
+    const global = /** @type {Record<symbol, unknown>} */ (globalThis);
+    try {
+      global[SERVER_RENDER_KEY] = { config, answers };
+      forgetData();
+      return render();
+    } catch (error) {
+      failed(/** @type {Error} */ (error));
+      return null;
+    } finally {
+      delete global[SERVER_RENDER_KEY];
+      forgetData();
+    }
+  };
   return {
     /**
      * What the page's module says of its head for a read's answer (its `pageHead(answer, status)`
@@ -221,29 +270,52 @@ export function createDataRenderer({ appDir, config, log = () => {} }) {
         return null;
       }
     },
+    /**
+     * The whole site at `location` (a path with its query) as the browser's first render draws
+     * it, for `hydrateRoot`: the host's Node build (`siteSource`, its `renderSite`) with the
+     * route's page from its module (`page.source`, loaded like a page's), the page's first reads
+     * `answers` (path → body, or null). The inner HTML of #root, or null when anything failed.
+     * @param {string | null} siteSource
+     * @param {string} location
+     * @param {{ remote: string, module: string, source: string | null, url: string } | null} page
+     * @param {Record<string, unknown> | null} answers
+     */
+    site(siteSource, location, page, answers) {
+      if (!react || !siteSource || (page && !page.source)) return null;
+      const key = `site\n${location}\n${digest(siteSource)}\n${page ? `${page.url}\n${digest(page.source ?? '')}` : ''}\n${JSON.stringify(answers)}`;
+      if (pages.has(key)) return pages.get(key);
+      const html = rendering(answers ?? {}, (error) =>
+        log(`compose: ${location} not drawn for hydration (${error.message}); drawn as a picture`),
+      )(() => {
+        const renderSite = load(siteSource, SITE_URL).renderSite;
+        if (typeof renderSite !== 'function') throw new Error('the host has no renderSite');
+        const Page = page ? load(page.source ?? '', page.url).default : null;
+        if (page && typeof Page !== 'function') throw new Error(`${page.url}: no default export`);
+        return renderSite(
+          location,
+          page ? { remote: page.remote, module: page.module, Page } : null,
+        );
+      });
+      return keep(pages, key, html, 20);
+    },
     /** The page's HTML at `location` (a path, with its query) with `answers` (path → body), or null. */
     render(source, url, pathname, answers) {
       if (!react || !source) return null;
-      const key = `${url}\n${pathname}\n${source.length}:${createHash('sha1').update(source).digest('base64url')}\n${JSON.stringify(answers)}`;
+      const key = `${url}\n${pathname}\n${digest(source)}\n${JSON.stringify(answers)}`;
       if (pages.has(key)) return pages.get(key);
-      let html = null;
-      const global = /** @type {Record<symbol, unknown>} */ (globalThis);
-      try {
+      const html = rendering(answers, (error) =>
+        log(`compose: ${url} not rendered with its data (${error.message}); the snapshot is used`),
+      )(() => {
         const Page = load(source, url).default;
         if (typeof Page !== 'function') throw new Error('no default export');
-        global[SERVER_RENDER_KEY] = { config, answers };
-        html = react.renderToString(
+        return react.renderToString(
           react.createElement(
             react.MemoryRouter,
             { initialEntries: [pathname] },
             react.createElement(Page),
           ),
         );
-      } catch (error) {
-        log(`compose: ${url} not rendered with its data (${error.message}); the snapshot is used`);
-      } finally {
-        delete global[SERVER_RENDER_KEY];
-      }
+      });
       return keep(pages, key, html, 20);
     },
   };
@@ -311,6 +383,8 @@ export async function createComposer({
     .then(JSON.parse)
     .catch(() => null);
   const remoteFiles = cache ?? createRemoteCache({ log });
+  // The host's Node build: every page is drawn with the whole site's tree, for hydration.
+  const siteSource = await readFile(join(root, PRERENDER_DIR, SITE_FILE), 'utf8').catch(() => null);
   // An item page's read is made for every navigation (concurrent ones share it): right after a
   // sale, the buyer's reload must show them as the owner, not a copy a few seconds old.
   const itemAnswers = itemReads ?? createRemoteCache({ ttlMs: 0, timeoutMs: 1_000, log });
@@ -423,12 +497,17 @@ export async function createComposer({
       }
       // Nobody's path: the not-found page in its frame, with a 404 (the live app shows the same).
       const notFound = frames.notFound;
+      const head = routeHead(notFound, pathname) + configScript + fontPreloads;
+      const hydratable = dataRenderer.site(siteSource, pathname + searchOf(search), null, null);
       return {
         status: 404,
-        html: drawnPage(
-          routeHead(notFound, pathname) + configScript + fontPreloads,
-          `<div class="server-frame" inert>${notFound.html.replace(/ data-testid="[^"]*"/g, '')}</div>`,
-        ),
+        html:
+          hydratable === null
+            ? drawnPage(
+                head,
+                `<div class="server-frame" inert>${notFound.html.replace(/ data-testid="[^"]*"/g, '')}</div>`,
+              )
+            : drawnPage(head, hydratable, HYDRATE),
       };
     }
     if (!manifestUrl)
@@ -462,23 +541,26 @@ export async function createComposer({
     const item = itemRead ? await readItem(itemRead, search, moduleUrl) : null;
     const reads =
       itemRead || (search && search !== '?') ? [] : page.fetches.map((path) => apiBase + path);
+    // The reads' answers, which this server keeps like the remote's files: asked again (with
+    // their ETags) when older than a few seconds, all at once.
+    const readAnswers = await Promise.all(reads.map((read) => remoteFiles.get(read)));
     // The first screen's art (the page's largest picture, its LCP on a phone): known from the
-    // first read's answer, which this server keeps like the remote's files. Otherwise the
-    // browser would find the images only once the app has rendered the list.
-    // Kept like the remote's files: asked again (with its ETag) when older than a few seconds.
-    const firstAnswer = reads[0] ? await remoteFiles.get(reads[0]) : null;
+    // first read's answer. Otherwise the browser would find the images only once the app has
+    // rendered the list.
     const images = item
       ? item.images
       : page.images > 0
-        ? firstImages(firstAnswer, page.images, apiOrigin)
+        ? firstImages(readAnswers[0] ?? null, page.images, apiOrigin)
         : [];
-    // And the first read's answer itself, when it is recent and a success: the page's first
-    // render shows its data without asking (shared's `firstData`), and nothing is preloaded for it.
-    const inline =
-      reads[0] && remoteFiles.age(reads[0]) <= FIRST_DATA_MAX_AGE_MS
-        ? successfulAnswer(firstAnswer)
-        : null;
-    const answers = item ? item.answers : inline === null ? null : { [page.fetches[0]]: inline };
+    // And each read's answer itself, when it is recent and a success: the page's first render
+    // shows its data without asking (shared's `firstData`), and nothing is preloaded for it.
+    const inline = reads.map((read, i) =>
+      remoteFiles.age(read) <= FIRST_DATA_MAX_AGE_MS ? successfulAnswer(readAnswers[i]) : null,
+    );
+    const inlined = page.fetches.flatMap((path, i) => (inline[i] ? [[path, inline[i]]] : []));
+    const answers = item ? item.answers : inlined.length === 0 ? null : Object.fromEntries(inlined);
+    // The reads the page will make itself: those whose answers are not in the page.
+    const asked = reads.filter((_, i) => inline[i] === null);
     const firstData =
       answers === null
         ? ''
@@ -509,18 +591,39 @@ export async function createComposer({
         (href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`,
       ),
       fetchPreload(manifestUrl),
-      ...((reads.length > 0 || item) && httpClient
+      // The HTTP client (axios) comes with a page that asks the API as it opens: a read whose
+      // answer is not in the page, an item page (the item's activity). A page whose answers are
+      // all in it loads the client at the visitor's first intent (shared's preloadHttpOnIntent).
+      ...((asked.length > 0 || item) && httpClient
         ? [`<link rel="preload" as="script" href="/static/js/${escapeAttribute(httpClient)}">`]
         : []),
       firstData,
-      ...reads.slice(inline === null ? 0 : 1).map(fetchPreload),
+      ...asked.map(fetchPreload),
       ...images.map(
         (href) =>
           `<link rel="preload" as="image" href="${escapeAttribute(href)}" fetchpriority="high">`,
       ),
     ].join('');
-    // With a recent answer, the page drawn with its data (the first cards, the item itself)
-    // rather than its loading state.
+    // The whole site with the page as the browser's first render draws it (with the first reads'
+    // answers when there are any): the browser hydrates it instead of building it again.
+    const pageSource =
+      snapshot === null || siteSource === null ? null : await remoteFiles.get(moduleUrl);
+    const hydratable =
+      pageSource === null
+        ? null
+        : dataRenderer.site(
+            siteSource,
+            pathname + searchOf(search),
+            { remote: frame.remote, module: frame.module, source: pageSource, url: moduleUrl },
+            answers,
+          );
+    if (hydratable !== null)
+      return {
+        status: item?.head?.status === 404 ? 404 : 200,
+        html: drawnPage(head, hydratable, HYDRATE),
+      };
+    // Otherwise a picture of the page, which the app replaces: with a recent answer, the page
+    // drawn with its data (the first cards, the item itself) rather than its loading state.
     const drawn =
       answers === null || snapshot === null
         ? null
@@ -597,6 +700,14 @@ export async function createComposer({
   };
 }
 
+/**
+ * #root's mark on a page drawn for hydration (host/src/lib/hydration.ts), inert until React has
+ * adopted it (nothing typed or clicked is lost before the code that answers it runs).
+ */
+const HYDRATE = ' data-hydrate inert';
+/** An address's query as the browser's router sees it ('' for none). */
+const searchOf = (search) => (search === '?' ? '' : search);
+
 /** Where an item page's read takes the address's id (its `preloadFetch`, e.g. `/search/item/{id}`). */
 const ITEM_ID = '{id}';
 /** Item ids are whole numbers; anything longer than this is not one. */
@@ -669,8 +780,9 @@ function firstScreenFonts(stylesheets) {
 }
 
 /**
- * A page to fill: `(head, root)` puts `head` at the end of its <head> and `root` inside its
- * <div id="root">; `.root` is what the build put there (the splash).
+ * A page to fill: `(head, root, rootAttributes)` puts `head` at the end of its <head> and `root`
+ * inside its <div id="root"> (with `rootAttributes`); `.root` is what the build put there (the
+ * splash).
  */
 function fillable(html) {
   const rootStart = html.indexOf('<div id="root">');
@@ -681,7 +793,8 @@ function fillable(html) {
   const before = html.slice(0, headEnd);
   const middle = html.slice(headEnd, rootStart);
   const after = html.slice(bodyEnd);
-  const fill = (head, root) => `${before}${head}${middle}<div id="root">${root}</div>${after}`;
+  const fill = (head, root, rootAttributes = '') =>
+    `${before}${head}${middle}<div id="root"${rootAttributes}>${root}</div>${after}`;
   fill.root = html.slice(rootStart + '<div id="root">'.length, html.lastIndexOf('</div>', bodyEnd));
   return fill;
 }

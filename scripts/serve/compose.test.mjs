@@ -1,7 +1,7 @@
 // The host's composed documents (compose.mjs): config inline, the route's page drawn by the server,
 // the remote's files fetched, kept a few seconds and revalidated, and a remote that is down.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, unlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -86,6 +86,23 @@ const composerWith = async (files, options = {}, renderer = undefined) => {
   return { remote, composer: await createComposer({ root, config, cache, renderer }) };
 };
 const snapshotUrl = 'http://remote.test/prerender/land.html';
+
+/**
+ * The remote's files for /land with its Node build `page` (land.cjs), and the API's answer to its
+ * first read: one land titled `title`.
+ */
+const landPageFiles = (page, title) => ({
+  [REMOTE]: { body: manifest, etag: '"m1"' },
+  [snapshotUrl]: {
+    body: '<!--preload-fetch:["/land/getland?limit=19"]--><p class="skeleton">Loading</p>',
+    etag: '"s1"',
+  },
+  'http://api.test/api/v1/land/getland?limit=19': {
+    body: JSON.stringify({ success: true, data: [{ _id: 'a', title }] }),
+    etag: '"r1"',
+  },
+  'http://remote.test/prerender/land.cjs': { body: page, etag: '"c1"' },
+});
 
 describe('composed documents', () => {
   it('put the runtime config in every page, safe inside its script element', async () => {
@@ -217,12 +234,46 @@ describe('composed documents', () => {
     );
     assert.deepEqual(JSON.parse(inline), { '/land/getland?limit=19': JSON.parse(answer) });
     assert.equal(html.includes('as="fetch" href="http://api.test'), false);
+    // Nor is the HTTP client: the page asks nothing as it opens (it loads at the first intent).
+    assert.equal(html.includes('http-client'), false);
 
     // A shared link with a sort reads its own page: neither that read nor its art is preloaded.
     const sorted = await composer.html('/land', '?sort=price_asc');
     assert.equal(sorted.includes('as="image"'), false);
     assert.equal(sorted.includes('getland'), false);
     assert.equal(remote.calls.filter((url) => url === read).length, 1, 'the read was kept');
+  });
+
+  it("put every declared read's answer in the page, and ask only for those it has none of", async () => {
+    const api = (path) => `http://api.test/api/v1${path}`;
+    const market = { success: true, data: [{ _id: 'n1' }] };
+    const activity = { success: true, data: [{ _id: 'a1' }] };
+    const { composer } = await composerWith({
+      [REMOTE]: { body: manifest, etag: '"m1"' },
+      [snapshotUrl]: {
+        body: '<!--preload-fetch:["/market/getMarket?limit=4","/land/getland?limit=4","/activity/getActivity?limit=5"]--><h1>Market</h1>',
+        etag: '"s1"',
+      },
+      [api('/market/getMarket?limit=4')]: { body: JSON.stringify(market), etag: '"r1"' },
+      [api('/activity/getActivity?limit=5')]: { body: JSON.stringify(activity), etag: '"r3"' },
+    });
+    const html = await composer.html('/land');
+    const [, inline] = html.match(
+      /<script type="application\/json" id="first-data">(.*?)<\/script>/,
+    );
+    assert.deepEqual(JSON.parse(inline), {
+      '/market/getMarket?limit=4': market,
+      '/activity/getActivity?limit=5': activity,
+    });
+    // The lands' read had no answer: the browser asks for it with the page, and for the client.
+    const fetched = [...html.matchAll(/<link rel="preload" as="fetch" href="([^"]+)"/g)].map(
+      (m) => m[1],
+    );
+    assert.deepEqual(fetched, [
+      'http://remote.test/mf-manifest.json',
+      api('/land/getland?limit=4'),
+    ]);
+    assert.match(html, /href="\/static\/js\/http-client\.abc123\.js"/);
   });
 
   it('put a kept read in the page only while its origin confirms it, and a changed one at once', async () => {
@@ -278,7 +329,6 @@ describe('composed documents', () => {
   });
 
   it("draw a data page with its first read's answer, rendered by the remote's Node build, and fall back to the snapshot", async () => {
-    const read = 'http://api.test/api/v1/land/getland?limit=19';
     const moduleUrl = 'http://remote.test/prerender/land.cjs';
     // A page as the remote's build publishes it: CommonJS, React from the host's packages.
     const page = `
@@ -290,18 +340,7 @@ describe('composed documents', () => {
         return createElement('ul', { 'data-path': useLocation().pathname, 'data-api': config.apiBaseUrl },
           answer.data.map((item) => createElement('li', { key: item._id }, item.title)));
       };`;
-    const files = {
-      [REMOTE]: { body: manifest, etag: '"m1"' },
-      [snapshotUrl]: {
-        body: '<!--preload-fetch:["/land/getland?limit=19"]--><p class="skeleton">Loading</p>',
-        etag: '"s1"',
-      },
-      [read]: {
-        body: JSON.stringify({ success: true, data: [{ _id: 'a', title: 'Sector $& 1 <b>' }] }),
-        etag: '"r1"',
-      },
-      [moduleUrl]: { body: page, etag: '"c1"' },
-    };
+    const files = landPageFiles(page, 'Sector $& 1 <b>');
     const logs = [];
     const renderer = createDataRenderer({
       appDir: join(import.meta.dirname, '../../host'),
@@ -322,6 +361,81 @@ describe('composed documents', () => {
     assert.match(await broken.html('/land'), /inert=""><p class="skeleton">Loading<\/p>/);
     assert.match(logs.join('\n'), /land\.cjs not rendered with its data \(broken build\)/);
     assert.equal(globalThis[Symbol.for('hypertek.serverRender')], undefined, 'nothing left behind');
+  });
+
+  it("draw the whole site for hydration: the host's renderSite with the route's page module, its first answer and the address's query", async () => {
+    // The host's Node build (prerender/site.cjs) and a page as the remote's build publishes it.
+    const site = `
+      const { createElement } = require('react');
+      const { renderToString } = require('react-dom/server');
+      const { MemoryRouter, useLocation } = require('react-router');
+      function Where() {
+        const { pathname, search } = useLocation();
+        return createElement('p', { 'data-testid': 'where' }, pathname + search);
+      }
+      exports.renderSite = (location, page) => {
+        if (location.endsWith('?broken')) throw new Error('broken host');
+        return renderToString(createElement(MemoryRouter, { initialEntries: [location] },
+          createElement('header', null, 'bar'), createElement(Where),
+          createElement(page.Page, { remote: page.remote })));
+      };`;
+    const page = `
+      const { createElement } = require('react');
+      exports.default = function LandPage({ remote }) {
+        const { answers } = globalThis[Symbol.for('hypertek.serverRender')];
+        const answer = answers['/land/getland?limit=19'];
+        return createElement('ul', { 'data-remote-was': remote },
+          answer ? answer.data.map((item) => createElement('li', { key: item._id }, item.title)) : 'Loading');
+      };`;
+    const files = landPageFiles(page, 'Sector 1');
+    // The data cache the pages share is emptied around each render.
+    let cleared = 0;
+    const queryClientKey = Symbol.for('hypertek.queryClient');
+    globalThis[queryClientKey] = { clear: () => cleared++ };
+    const logs = [];
+    const renderer = createDataRenderer({
+      appDir: join(import.meta.dirname, '../../host'),
+      config,
+      log: (line) => logs.push(line),
+    });
+    await writeFile(join(root, 'prerender/site.cjs'), site);
+    let composer;
+    try {
+      ({ composer } = await composerWith(files, {}, renderer));
+    } finally {
+      await unlink(join(root, 'prerender/site.cjs'));
+    }
+    try {
+      const land = await composer.document('/land', '');
+      assert.equal(land.status, 200);
+      assert.match(
+        land.html,
+        /<div id="root" data-hydrate inert><header>bar<\/header><p data-testid="where">\/land<\/p><ul data-remote-was="marketplace"><li>Sector 1<\/li><\/ul><\/div>/,
+      );
+      assert.equal(land.html.includes('server-frame'), false, 'not a picture');
+      assert.match(land.html, /<script type="application\/json" id="first-data">/);
+      assert.ok(cleared >= 2, `the data cache was emptied ${cleared} times`);
+      // With a query: the router sees it, and no answer is used (the page reads its own).
+      const sorted = await composer.html('/land', '?sort=newest');
+      assert.match(
+        sorted,
+        /<p data-testid="where">\/land\?sort=newest<\/p><ul data-remote-was="marketplace">Loading<\/ul>/,
+      );
+      // A host build that cannot render: the picture of the page, and a line in the log.
+      const broken = await composer.html('/land', '?broken');
+      assert.match(broken, /<div id="root"><div class="server-frame" inert>/);
+      assert.match(
+        logs.join('\n'),
+        /\/land\?broken not drawn for hydration \(broken host\); drawn as a picture/,
+      );
+      assert.equal(
+        globalThis[Symbol.for('hypertek.serverRender')],
+        undefined,
+        'nothing left behind',
+      );
+    } finally {
+      delete globalThis[queryClientKey];
+    }
   });
 
   it('put no answer in the page that is not a successful list', async () => {

@@ -34,7 +34,13 @@ export type {
   RuntimeConfig,
   RuntimeConfigInput,
 } from './config/runtime-config';
-export { http, errorMessage, isCancelled, preloadHttp } from './api/http-client';
+export {
+  http,
+  errorMessage,
+  isCancelled,
+  preloadHttp,
+  preloadHttpOnIntent,
+} from './api/http-client';
 export { firstData, forgetFirstData } from './api/first-data';
 export { api } from './api/endpoints';
 export type { Api } from './api/endpoints';
@@ -51,6 +57,7 @@ export type { PriceCurrency } from './format/price';
 export { useApiImage } from './media/use-api-image';
 export { usePressOutside } from './dom/use-press-outside';
 export { useNearViewport } from './dom/use-near-viewport';
+export { useHydrating } from './dom/use-hydrating';
 export {
   pageTitle,
   setDocumentHead,

@@ -26,6 +26,10 @@ export function jestConfig(overrides = {}) {
     setupFiles: [here('../src/testing/polyfills.ts'), ...setupFiles],
     moduleNameMapper: { '\\.css$': 'identity-obj-proxy', ...moduleNameMapper },
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
+    // Jest's default limit is 5 s a test: typing a form's fields took longer than that on a
+    // loaded 2-core CI machine (load average 12), and the test that timed out left its typing to
+    // the next one. A test that hangs still fails, after 20 s.
+    testTimeout: 20_000,
     ...rest,
   };
 }

@@ -1,40 +1,37 @@
-import { loadRuntimeConfig, preloadHttp } from '@hypertek/shared';
-import { startTransition, StrictMode, useEffect } from 'react';
-import { createRoot } from 'react-dom/client';
+import { loadRuntimeConfig } from '@hypertek/shared';
+import { startTransition, StrictMode } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { registerConfiguredRemotes } from '../lib/federation';
+import { documentDrawnForHydration } from '../lib/hydration';
 import { keepServerSnapshot } from '../prerender/snapshot';
 import { App } from './app';
-
-/**
- * Loads the HTTP client (axios, ~20 kB) on the frame after the app's first commit, while the
- * route's page loads: when the page asks for its data the client is there, and on a drawn page
- * the answer too (preloaded by its HTML). Started any earlier, it competes with the first render
- * (which is a transition, so `render()` returns long before the commit).
- */
-function PreloadHttpAfterCommit() {
-  useEffect(() => {
-    requestAnimationFrame(() => setTimeout(() => void preloadHttp(), 0));
-  }, []);
-  return null;
-}
 
 async function start() {
   const config = await loadRuntimeConfig();
   registerConfiguredRemotes(config.remotes);
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
+  const app = (
+    <StrictMode>
+      <App />
+    </StrictMode>
+  );
+  if (documentDrawnForHydration()) {
+    // The server drew this page with the same tree (scripts/serve/compose.mjs): React adopts its
+    // elements instead of building them again. The route's page is a Suspense boundary that
+    // stays as drawn until its remote's code arrives, then hydrates in turn.
+    hydrateRoot(root, app, {
+      onRecoverableError(error, info) {
+        console.error('[hypertek] hydration:', error, info.componentStack ?? '');
+      },
+    });
+    return;
+  }
   keepServerSnapshot();
   // A transition: React renders the app in slices that yield to the browser (input, paint)
-  // instead of one long task; the page drawn by the server stays on screen meanwhile.
-  startTransition(() =>
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-        <PreloadHttpAfterCommit />
-      </StrictMode>,
-    ),
-  );
+  // instead of one long task; a page drawn by the server stays on screen meanwhile.
+  startTransition(() => createRoot(root).render(app));
 }
 
 void start();

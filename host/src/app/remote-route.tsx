@@ -4,15 +4,26 @@
  * remote keep working.
  *
  * The page is not a `lazy` component under Suspense: React reveals suspended content at most every
- * 300 ms after a fallback was shown, which held a drawn page's live version (and its data) back by
- * up to 300 ms. The loaded module is kept in a store instead, and the route renders the page the
- * moment it is there, as a transition (in slices, never one long task).
+ * 300 ms after a fallback was shown, which held a page's live version (and its data) back by up to
+ * 300 ms. The loaded module is kept in a store instead, and the route renders the page the moment
+ * it is there, as a transition (in slices, never one long task).
+ *
+ * A page the server drew for hydration is the exception: on the server the web server hands the
+ * route its page module (`ServerPageContext`), rendered inside a Suspense boundary; in the browser
+ * the route suspends on the module's load while it hydrates, so React keeps the drawn page (no
+ * fallback is ever shown) and hydrates it when the code arrives.
  */
 import type { RemoteName } from '@hypertek/shared';
 import {
   Component,
+  createContext,
   startTransition,
+  Suspense,
+  use,
+  useContext,
+  useCallback,
   useEffect,
+  useLayoutEffect,
   useState,
   type ComponentType,
   type ErrorInfo,
@@ -23,6 +34,7 @@ import { useLocation } from 'react-router';
 
 import { RouteLoading } from '../components/route-loading';
 import { loadRemotePage } from '../lib/federation';
+import { pageDrawn, pageLive } from '../lib/hydration';
 import { reportFailed, reportLoaded } from '../lib/release-reports';
 import { serverSnapshotFor } from '../prerender/snapshot';
 import { useRouteHead } from './route-head';
@@ -36,9 +48,22 @@ const AREA_NAMES: Record<RemoteName, string> = {
 };
 
 type PageLoad =
-  | { status: 'loading' }
+  | { status: 'loading'; arrival: Promise<{ default: ComponentType }> }
   | { status: 'ready'; Page: ComponentType }
   | { status: 'failed'; error: unknown };
+
+/** What the web server drew a route's page with: the page's module, loaded in Node. */
+export interface ServerPage {
+  remote: string;
+  module: string;
+  Page: ComponentType;
+}
+
+/**
+ * Set when the web server draws the site (frames.tsx, `renderSite`): the page module of the route
+ * being drawn, if any.
+ */
+export const ServerPageContext = createContext<{ page: ServerPage | null } | null>(null);
 
 /** Page modules by remote, module and attempt (a retry deliberately loads anew). */
 const loads = new Map<string, PageLoad>();
@@ -57,8 +82,9 @@ const settle = (key: string, load: PageLoad) => {
 function startLoad(key: string, remote: RemoteName, module: string): PageLoad {
   let load = loads.get(key);
   if (!load) {
-    loads.set(key, (load = { status: 'loading' }));
-    loadRemotePage(remote, module).then(
+    const arrival = loadRemotePage(remote, module);
+    loads.set(key, (load = { status: 'loading', arrival }));
+    arrival.then(
       (loaded) => {
         reportLoaded(remote);
         settle(key, { status: 'ready', Page: loaded.default });
@@ -75,6 +101,7 @@ function startLoad(key: string, remote: RemoteName, module: string): PageLoad {
 interface BoundaryProps {
   remote: RemoteName;
   onRetry: () => void;
+  onFailed: () => void;
   children: ReactNode;
 }
 
@@ -89,6 +116,7 @@ class RemoteBoundary extends Component<BoundaryProps, { error: Error | null }> {
     console.error(`[hypertek] remote '${this.props.remote}' failed`, error, info.componentStack);
     // Tagged with the remote's release: a canary that fails is rolled back by itself.
     reportFailed(this.props.remote, 'render', error);
+    this.props.onFailed();
   }
 
   override render() {
@@ -118,20 +146,47 @@ function PageLoading() {
   return <div className="remote-snapshot" inert dangerouslySetInnerHTML={{ __html: html }} />;
 }
 
-/** The page once loaded; while it loads, the loading state; a failed load goes to the boundary. */
+/** Drawn by the web server: the page module it loaded, when it is this route's. */
+function ServerDrawnPage({
+  page,
+  remote,
+  module,
+}: {
+  page: ServerPage | null;
+  remote: RemoteName;
+  module: string;
+}) {
+  if (!page || page.remote !== remote || page.module !== module) return <RouteLoading />;
+  return <page.Page />;
+}
+
+/**
+ * The page once loaded; while it loads, the loading state (or, in a route the server drew, the
+ * page as drawn); a failed load goes to the boundary. `onLive` is called once the page's own code
+ * has rendered.
+ */
 function LoadedPage({
   remote,
   module,
   attempt,
+  suspend,
+  onLive,
 }: {
   remote: RemoteName;
   module: string;
   attempt: number;
+  /** In a Suspense boundary (a route the server drew): suspend while the code loads. */
+  suspend: boolean;
+  onLive: () => void;
 }) {
   const key = `${remote}/${module}#${attempt}`;
   const started = startLoad(key, remote, module);
   const [shown, setShown] = useState({ key, load: started });
   const load = shown.key === key ? shown.load : started;
+  const ready = load.status === 'ready';
+  useLayoutEffect(() => {
+    if (ready) onLive();
+  }, [ready, onLive]);
   useEffect(() => {
     // The page arrives as a transition: React renders it in slices that yield to the browser
     // (input stays answered) while the drawn page stays on screen, instead of one long task.
@@ -143,7 +198,15 @@ function LoadedPage({
     return subscribe(update);
   }, [key]);
   if (load.status === 'failed') throw load.error;
-  if (load.status === 'loading') return <PageLoading />;
+  if (load.status === 'loading') {
+    if (!suspend) return <PageLoading />;
+    // A route the server drew (its page in a Suspense boundary): suspend until the code arrives,
+    // so React keeps the drawn page while it hydrates (or, rendering anew, shows the boundary's
+    // loading state); then the page itself, whether or not the store has heard of it yet. Never
+    // the loading state in its place: inside a boundary being hydrated, that is a mismatch.
+    const { default: Arrived } = use(load.arrival);
+    return <Arrived />;
+  }
   const { Page } = load;
   return <Page />;
 }
@@ -165,10 +228,41 @@ export function RemoteRoute({
     if (loads.get(key)?.status === 'failed') loads.delete(key);
     return 0;
   });
+  // The page the server drew stays a picture until its code has rendered it: inert (nothing typed
+  // or clicked into it is lost), without `data-remote`.
+  const server = useContext(ServerPageContext);
+  const [drawn, setDrawn] = useState(() => server !== null || pageDrawn());
+  // Only a route drawn by the server has its page in a Suspense boundary (what hydration resumes
+  // when the code arrives); chosen once, so the page is never mounted anew when it goes live.
+  const [hydrated] = useState(drawn);
+  const live = useCallback(() => {
+    pageLive();
+    setDrawn(false);
+  }, []);
+  const page = server ? (
+    <ServerDrawnPage page={server.page} remote={remote} module={module} />
+  ) : (
+    <LoadedPage
+      remote={remote}
+      module={module}
+      attempt={attempt}
+      suspend={hydrated}
+      onLive={live}
+    />
+  );
   return (
-    <div className="remote-route" data-remote={remote}>
-      <RemoteBoundary key={attempt} remote={remote} onRetry={() => setAttempt((n) => n + 1)}>
-        <LoadedPage remote={remote} module={module} attempt={attempt} />
+    <div
+      className="remote-route"
+      data-remote={drawn ? undefined : remote}
+      inert={drawn || undefined}
+    >
+      <RemoteBoundary
+        key={attempt}
+        remote={remote}
+        onRetry={() => setAttempt((n) => n + 1)}
+        onFailed={live}
+      >
+        {hydrated ? <Suspense fallback={<PageLoading />}>{page}</Suspense> : page}
       </RemoteBoundary>
     </div>
   );

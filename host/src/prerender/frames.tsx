@@ -9,7 +9,9 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 
 import type { ReactNode } from 'react';
 
+import { Site } from '../app/app';
 import { Layout } from '../app/layout';
+import { ServerPageContext, type ServerPage } from '../app/remote-route';
 import { ROUTE_META, type RouteMeta } from '../app/route-meta';
 import { REMOTE_ROUTES } from '../app/route-table';
 import { NOT_FOUND_HEAD, NotFound } from '../components/not-found';
@@ -86,4 +88,21 @@ export function renderFrames(): Frames {
     patterns,
     notFound: { html: framed('/not-found', <NotFound />), ...NOT_FOUND_HEAD },
   };
+}
+
+/**
+ * The whole site at `location` (a path with its query) as the browser's first render draws it,
+ * signed out, with the route's page rendered from `page` (its module, loaded by the web server)
+ * inside the Suspense boundary the browser hydrates: the inner HTML of #root, for `hydrateRoot`.
+ * The page's first reads are those the web server makes readable for the render (shared's
+ * `serverRender`). A path of no route draws the not-found page.
+ */
+export function renderSite(location: string, page: ServerPage | null): string {
+  return renderToString(
+    <ServerPageContext value={{ page }}>
+      <MemoryRouter initialEntries={[location]}>
+        <Site />
+      </MemoryRouter>
+    </ServerPageContext>,
+  );
 }

@@ -3,10 +3,19 @@
  * as small fakes that tests can drive: `setReducedMotion(true)`, `scrollIntoView(element)`.
  */
 let reducedMotion = false;
+let onScreenAtOpen = false;
 
 /** Makes `(prefers-reduced-motion: reduce)` match (or not) for components rendered afterwards. */
 export function setReducedMotion(value: boolean): void {
   reducedMotion = value;
+}
+
+/**
+ * Whether elements are on the first screen when observed (an observer's first report says so, as
+ * a browser's does); below the fold by default.
+ */
+export function setOnScreenAtOpen(value: boolean): void {
+  onScreenAtOpen = value;
 }
 
 class FakeIntersectionObserver {
@@ -21,6 +30,9 @@ class FakeIntersectionObserver {
   }
   observe(target: Element): void {
     this.targets.add(target);
+    // A browser's observer reports each target's state once it observes it (later, after layout;
+    // here at once, inside the effect that observes).
+    this.report(target, onScreenAtOpen);
   }
   unobserve(target: Element): void {
     this.targets.delete(target);
@@ -33,7 +45,10 @@ class FakeIntersectionObserver {
     return [];
   }
   fire(target: Element): void {
-    const entry = { target, isIntersecting: true, intersectionRatio: 1 };
+    this.report(target, true);
+  }
+  private report(target: Element, isIntersecting: boolean): void {
+    const entry = { target, isIntersecting, intersectionRatio: isIntersecting ? 1 : 0 };
     this.callback([entry as IntersectionObserverEntry], this);
   }
 }
@@ -65,6 +80,7 @@ export function installBrowserStubs(): void {
   });
   afterEach(() => {
     reducedMotion = false;
+    onScreenAtOpen = false;
     FakeIntersectionObserver.instances.clear();
   });
 }

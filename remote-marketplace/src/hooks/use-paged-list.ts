@@ -1,6 +1,7 @@
-import type { ListResponse } from '@hypertek/shared';
+import { firstData, type ListResponse } from '@hypertek/shared';
 import { callList, hasFailed, readList, useApiInfiniteQuery } from '@hypertek/shared/data';
 import { useCallback, useMemo, useState } from 'react';
+import { useLocation } from 'react-router';
 
 /** The query of a list call: its filters (strings and numbers, unset ones left out). */
 type Query = object;
@@ -54,6 +55,19 @@ export function loadedListOf<T>(body: unknown): LoadedList<T> | null {
   const answer = body as ListResponse<T>;
   if (!answer.success || !Array.isArray(answer.data)) return null;
   return { items: answer.data, nextCursor: answer.nextCursor ?? null };
+}
+
+/**
+ * The list the document came with for the API path `path` (its HTML's first data, written by the
+ * host's web server for a page's `preloadFetch`), read on the document's first history entry only:
+ * a later visit of the page asks the API. No path, no list.
+ */
+export function useFirstList<T>(path: string | undefined): LoadedList<T> | null {
+  const { key } = useLocation();
+  const [list] = useState(() =>
+    path !== undefined && key === 'default' ? loadedListOf<T>(firstData(path)) : null,
+  );
+  return list;
 }
 
 /** The parameters of a call: the query's set fields, then the page. */

@@ -1,9 +1,11 @@
+import type * as Axios from 'axios';
 import { AxiosError } from 'axios';
 
 import { setRuntimeConfig } from '../config/runtime-config';
 import { session } from '../session/session-store';
 import { expiredToken, makeUser, validToken } from '../testing/fixtures';
 import { sentUrl, serve, type SentRequest } from '../testing/http';
+import type * as HttpClient from './http-client';
 import { errorMessage, http, isCancelled } from './http-client';
 
 /** The error a failed request rejects with. */
@@ -134,5 +136,70 @@ describe('isCancelled', () => {
   it('is false for other failures', async () => {
     expect(isCancelled(await failure(500, {}))).toBe(false);
     expect(isCancelled(new Error('boom'))).toBe(false);
+  });
+});
+
+describe('preloadHttpOnIntent', () => {
+  /** The clients made from axios since the test began. */
+  const made = { count: 0 };
+  beforeEach(() => (made.count = 0));
+
+  /** A fresh copy of this module, with an axios that counts the clients made from it. */
+  async function freshModule() {
+    jest.doMock('axios', () => {
+      const real = jest.requireActual<typeof Axios>('axios');
+      return {
+        __esModule: true,
+        ...real,
+        default: {
+          ...real.default,
+          create: (...args: Parameters<typeof real.default.create>) => {
+            made.count++;
+            return real.default.create(...args);
+          },
+        },
+      };
+    });
+    let module!: typeof HttpClient;
+    await jest.isolateModulesAsync(async () => {
+      module = await import('./http-client');
+    });
+    return module;
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+  afterEach(() => jest.dontMock('axios'));
+
+  it('loads the client at the first sign of intent, once, and not before', async () => {
+    const { preloadHttpOnIntent } = await freshModule();
+    const page = new EventTarget();
+    const stop = preloadHttpOnIntent(page);
+
+    await settle();
+    expect(made.count).toBe(0);
+
+    page.dispatchEvent(new Event('pointerdown'));
+    await settle();
+    expect(made.count).toBe(1);
+
+    page.dispatchEvent(new Event('keydown'));
+    await settle();
+    expect(made.count).toBe(1);
+    stop();
+  });
+
+  it('never loads it once stopped; a request still loads it itself', async () => {
+    const { preloadHttpOnIntent, http: client } = await freshModule();
+    const page = new EventTarget();
+    preloadHttpOnIntent(page)();
+
+    page.dispatchEvent(new Event('touchstart'));
+    await settle();
+    expect(made.count).toBe(0);
+
+    client.defaults.adapter = (config) =>
+      Promise.resolve({ data: { ok: true }, status: 200, statusText: 'OK', headers: {}, config });
+    await expect(client.get('/market/getMarket')).resolves.toMatchObject({ data: { ok: true } });
+    expect(made.count).toBe(1);
   });
 });

@@ -13,7 +13,12 @@ export const SESSION_STORAGE_KEY = 'auth';
 /** The product also keeps the bare token under `token` after signup and chat-community sign-in. */
 export const TOKEN_STORAGE_KEY = 'token';
 
-const SIGNED_OUT: Session = Object.freeze({ user: null, token: null, isLoggedInUser: false });
+/** Nobody signed in: what the server draws, and what the browser hydrates before reading storage. */
+export const SIGNED_OUT: Session = Object.freeze({
+  user: null,
+  token: null,
+  isLoggedInUser: false,
+});
 
 function storage(): Storage | null {
   try {

@@ -1,5 +1,8 @@
-type Reports = typeof import('../release-reports');
-type Shared = typeof import('@hypertek/shared');
+import type * as ReleaseReports from '../release-reports';
+import type * as SharedModule from '@hypertek/shared';
+
+type Reports = typeof ReleaseReports;
+type Shared = typeof SharedModule;
 
 /**
  * The module afresh (it reports once per remote and outcome per page load), with the runtime
@@ -17,7 +20,8 @@ function freshReports(): Reports {
     });
     reports = jest.requireActual<Reports>('../release-reports');
   });
-  return reports!;
+  if (!reports) throw new Error('the module did not load');
+  return reports;
 }
 
 const fetchMock = jest.fn(() => Promise.resolve(new Response(null, { status: 202 })));
@@ -25,7 +29,7 @@ const VISITOR = 'v1sitor-id-0123456789';
 
 beforeEach(() => {
   fetchMock.mockClear();
-  global.fetch = fetchMock as unknown as typeof fetch;
+  global.fetch = fetchMock;
   document.cookie = `ht_visitor=${VISITOR}`;
 });
 
@@ -34,7 +38,7 @@ const sentBodies = () =>
     const [url, init] = call as unknown as [string, RequestInit];
     expect(url).toBe('https://api.hypertek.test/api/v1/releases/reports');
     expect(init).toMatchObject({ method: 'POST', keepalive: true });
-    return JSON.parse(String(init.body)) as Record<string, string>;
+    return JSON.parse(init.body as string) as Record<string, string>;
   });
 
 describe('release reports', () => {

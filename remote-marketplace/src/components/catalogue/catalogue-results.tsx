@@ -5,13 +5,13 @@ import type {
   CatalogueQuery,
   ListResponse,
 } from '@hypertek/shared';
-import { firstData } from '@hypertek/shared';
+import { useHydrating } from '@hypertek/shared';
 import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 
 import { CardGridSkeleton } from '../../components/card-grid-skeleton';
 import { EmptyCollection } from '../../components/empty-collection';
-import { loadedListOf, usePagedList } from '../../hooks/use-paged-list';
+import { useFirstList, usePagedList } from '../../hooks/use-paged-list';
 import { activeFilterCount } from './catalogue-url';
 import {
   readScroll,
@@ -122,15 +122,19 @@ export function CatalogueResults({
   useLayoutEffect(() => {
     shown.current = location.pathname + location.search;
   }, [location]);
-  const [restored] = useState(
-    () =>
-      readSnapshot(entry, url) ??
-      // The page's first view in this document: the answer may have come with the HTML.
-      (firstRead && entry === 'default' && location.search === ''
-        ? loadedListOf<WireItem>(firstData(firstRead))
-        : null),
+  // Hydrating what the server drew: the list as drawn (its first data, or its loading state), not
+  // the copy this tab kept for the entry (the server cannot know it; the list reads anew). Read
+  // all the same: the first read of a document drops what another document left for its entry.
+  const hydrating = useHydrating();
+  // The page's first view in this document, without a query: the answer may have come with the HTML.
+  const first = useFirstList<WireItem>(location.search === '' ? firstRead : undefined);
+  const [restored] = useState(() => {
+    const kept = readSnapshot(entry, url);
+    return (hydrating ? null : kept) ?? first;
+  });
+  const [scroll] = useState<ScrollRecord | null>(() =>
+    restored && !hydrating ? readScroll(entry) : null,
   );
-  const [scroll] = useState<ScrollRecord | null>(() => (restored ? readScroll(entry) : null));
   const list = usePagedList(kind, fetch, firstPage, {
     query: filter,
     moreLimit: MORE_PAGE_SIZE,

@@ -1,4 +1,4 @@
-import { itemId, type ItemKind, type WireItem } from '@hypertek/shared';
+import { itemId, useHydrating, type ItemKind, type WireItem } from '@hypertek/shared';
 import {
   defaultRangeExtractor,
   measureElement,
@@ -44,6 +44,19 @@ function estimateRowHeight(columns: number): number {
   return Math.round(card - 26 + 226);
 }
 
+/**
+ * The first and the other rows' heights in a plain grid of `columns` (each with the gap below it,
+ * as a virtual row measures), from where its tiles are; null when it has fewer than three rows.
+ */
+function rowHeightsOf(grid: HTMLElement, columns: number): RowHeights | null {
+  const tops = [0, columns, 2 * columns].map(
+    (index) => grid.children[index]?.getBoundingClientRect().top,
+  );
+  const [first, second, third] = tops;
+  if (first === undefined || second === undefined || third === undefined) return null;
+  return { first: second - first, other: third - second };
+}
+
 /** What the page keeps of the grid to draw it again at the same place. */
 export interface VirtualGridHandle {
   rowHeights: () => RowHeights;
@@ -83,7 +96,31 @@ export function VirtualCardGrid({
   handle?: Ref<VirtualGridHandle>;
 }) {
   const columns = useColumns();
-  const [estimate] = useState(() => initialRowHeights ?? null);
+  // Drawn by the server (no window: no screen to fit rows to): the tiles in one plain grid, whose
+  // columns the stylesheet sets for the visitor's screen. Hydration adopts that grid as it is and
+  // keeps it until the list changes (the next page, a filter): only then are rows virtualized.
+  const hydrating = useHydrating();
+  const [plainFor, setPlainFor] = useState(() => (hydrating ? items.length : null));
+  const plainGrid = useRef<HTMLDivElement>(null);
+  const [estimate, setEstimate] = useState(() => initialRowHeights ?? null);
+  if (plainFor !== null && (plainFor !== items.length || pending)) setPlainFor(null);
+  const plain = plainFor === items.length && !pending;
+  // The plain grid's rows as laid out (read when the browser reports their size, never forcing a
+  // layout): the virtual rows that follow start from these heights, so the rows above the visitor
+  // (never drawn again) and what the page keeps for Back have their real height.
+  useLayoutEffect(() => {
+    const grid = plainGrid.current;
+    if (!plain || !grid || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => {
+      const rows = rowHeightsOf(grid, columns);
+      if (rows)
+        setEstimate((current) =>
+          current?.first === rows.first && current.other === rows.other ? current : rows,
+        );
+    });
+    observer.observe(grid);
+    return () => observer.disconnect();
+  }, [plain, columns]);
   const fallback = estimateRowHeight(columns);
   const filled = 1 + items.length;
   // While a page loads: placeholders to the end of the last row and one more row.
@@ -125,7 +162,7 @@ export function VirtualCardGrid({
   // Where the grid starts in the page: content above it (hero, filters) may change height.
   useLayoutEffect(() => {
     const element = container.current;
-    if (!element) return;
+    if (!element || plain) return;
     const measure = () => {
       const top = element.getBoundingClientRect().top + window.scrollY;
       setScrollMargin((current) => (Math.abs(current - top) < 1 ? current : top));
@@ -135,7 +172,7 @@ export function VirtualCardGrid({
     const observer = new ResizeObserver(measure);
     observer.observe(document.body);
     return () => observer.disconnect();
-  }, []);
+  }, [plain]);
 
   useImperativeHandle(
     handle,
@@ -174,11 +211,9 @@ export function VirtualCardGrid({
     );
   };
 
-  // Rendered by the host's server (no window: no screen to fit rows to): the tiles in one grid,
-  // whose columns the stylesheet sets for the visitor's screen, as the loading state lays them out.
-  if (typeof window === 'undefined') {
+  if (plain) {
     return (
-      <div className="grid grid-4 mp-grid">
+      <div ref={plainGrid} className="grid grid-4 mp-grid">
         {Array.from({ length: tiles }, (_, index) => tile(index))}
       </div>
     );

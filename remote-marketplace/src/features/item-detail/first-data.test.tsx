@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { act } from 'react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 
+import { cameWithThePage } from '../../test/first-data';
 import { makeDetailItem, makeItem, withMarket } from '../../test/fixtures';
 import { itemReply, serveItemApi } from '../../test/item-api';
 import { renderPage } from '../../test/render';
@@ -22,16 +23,6 @@ const outpost = withMarket({
   price: 5400,
 });
 const OUTPOST_TITLE = 'Neon Basin Outpost · Land · Hyper Tek';
-
-/** The host's web server put these answers in the page (`<script id="first-data">`). */
-function cameWithThePage(answers: Record<string, unknown>) {
-  const script = document.createElement('script');
-  script.type = 'application/json';
-  script.id = 'first-data';
-  script.textContent = JSON.stringify(answers);
-  document.body.append(script);
-  forgetFirstData();
-}
 
 const openLand = (url: string) => renderPage(<BuyLandPage />, { path: '/buy-land', url });
 const itemCalls = (sent: { path: string }[]) =>

@@ -1,9 +1,9 @@
-import { forgetFirstData } from '@hypertek/shared';
 import { deferred, serveApi } from '@hypertek/shared/testing';
 import { act, screen, waitFor, waitForElementToBeRemoved, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { MORE_PAGE_SIZE } from '../../components/catalogue/catalogue-results';
+import { cameWithThePage as withAnswers } from '../../test/first-data';
 import { makeItems } from '../../test/fixtures';
 import {
   fakeIntersection,
@@ -241,19 +241,8 @@ describe('/land and Back', () => {
 });
 
 describe('/land with its first page in the HTML', () => {
-  /** The host's server put this answer in the page (`<script id="first-data">`). */
-  const cameWithThePage = (answer: unknown) => {
-    const script = document.createElement('script');
-    script.type = 'application/json';
-    script.id = 'first-data';
-    script.textContent = JSON.stringify({ [preloadFetch[0]!]: answer });
-    document.body.append(script);
-    forgetFirstData();
-    return () => {
-      script.remove();
-      forgetFirstData();
-    };
-  };
+  /** The host's server put this answer in the page. */
+  const cameWithThePage = (answer: unknown) => withAnswers({ [preloadFetch[0]!]: answer });
 
   it('shows those lands at once, without asking the API, and goes on from its cursor', async () => {
     const remove = cameWithThePage(list(makeItems('land', LAND_PAGE_SIZE), 'page-2').data);

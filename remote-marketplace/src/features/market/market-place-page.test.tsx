@@ -4,9 +4,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { makeItems } from '../../test/fixtures';
+import { cameWithThePage } from '../../test/first-data';
 import { list } from '../../test/http';
 import { renderPage } from '../../test/render';
-import MarketPlacePage from './market-place-page';
+import MarketPlacePage, { preloadFetch } from './market-place-page';
 import { HERO_STATS } from '../../data/constants';
 
 const open = () => renderPage(<MarketPlacePage />, { path: '/market-place' });
@@ -179,5 +180,41 @@ describe('/market-place', () => {
     expect(screen.queryByRole('link', { name: /^Buy Now/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('/market-place with its lists in the HTML', () => {
+  it('shows the lists the page came with at once, without asking the API', () => {
+    const [marketRead, landRead, activityRead] = preloadFetch;
+    const remove = cameWithThePage({
+      [marketRead!]: list(makeItems('nfa', 4)).data,
+      [landRead!]: list(makeItems('land', 4)).data,
+      [activityRead!]: list([0, 1, 2].map((n) => makeActivity(n, n * 2))).data,
+    });
+    const sent = serveAll();
+    open();
+
+    // The first render has them: no loading state, no request.
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    expect(within(section('NFA')).getAllByRole('link', { name: /^Buy Now/ })).toHaveLength(4);
+    expect(within(section('LAND')).getAllByRole('link', { name: /^Buy Now/ })).toHaveLength(4);
+    expect(within(section('ACTIVITIES')).getAllByRole('row')).toHaveLength(4);
+    expect(sent).toHaveLength(0);
+    remove();
+  });
+
+  it('asks the API for a list the page did not come with', async () => {
+    const remove = cameWithThePage({ [preloadFetch[0]!]: list(makeItems('nfa', 4)).data });
+    const sent = serveAll();
+    open();
+
+    expect(within(section('NFA')).getAllByRole('link', { name: /^Buy Now/ })).toHaveLength(4);
+    await waitFor(() =>
+      expect(sent.map(({ path }) => path).sort()).toEqual([
+        '/activity/getActivity',
+        '/land/getland',
+      ]),
+    );
+    remove();
   });
 });

@@ -5,7 +5,7 @@ import { ActivityTable } from '@hypertek/shared/ui';
 import { Loading } from '../../components/loading';
 import { MarketplacePage } from '../../components/marketplace-page';
 import { PageSection } from '../../components/page-section';
-import { usePagedList } from '../../hooks/use-paged-list';
+import { useFirstList, usePagedList } from '../../hooks/use-paged-list';
 import { CatalogueSection } from './components/catalogue-section';
 import { MarketHero } from './components/market-hero';
 
@@ -32,21 +32,37 @@ const Hero = memo(MarketHero);
 const Section = memo(CatalogueSection);
 const Activity = memo(ActivitySection);
 
+const MARKET_READ = `/market/getMarket?limit=${CARDS_PER_LIST}`;
+const LAND_READ = `/land/getland?limit=${CARDS_PER_LIST}`;
+const ACTIVITY_READ = `/activity/getActivity?limit=${ACTIVITY_ROWS}`;
+/**
+ * The reads the page makes as it opens (scripts/rspack/prerender.mjs): the host's web server puts
+ * their answers in the page, which it draws with them.
+ */
+export const preloadFetch = [MARKET_READ, LAND_READ, ACTIVITY_READ];
+
 /** The first `count` items, the same array while `items` is. */
 const useFirst = <T,>(items: T[], count: number): T[] =>
   useMemo(() => items.slice(0, count), [items, count]);
 
 /**
  * /market-place, the marketplace home: hero, the first 4 NFAs and lands, and the latest
- * activity. The three lists load on open, each with its own indicator until its call finishes.
+ * activity. The three lists come with the page when the web server had them (`preloadFetch`);
+ * otherwise they load on open, each with its own indicator until its call finishes.
  * Each answer is shown as a deferred update: the store's update (synchronous) keeps what is on
  * screen, and the new cards render in slices that yield to the browser, not in one long task per
  * answer.
  */
 export default function MarketPlacePage() {
-  const market = usePagedList('market', api.getMarket, CARDS_PER_LIST);
-  const lands = usePagedList('land', api.getLand, CARDS_PER_LIST);
-  const activity = usePagedList('activity', api.getActivity, ACTIVITY_ROWS);
+  const market = usePagedList('market', api.getMarket, CARDS_PER_LIST, {
+    initial: useFirstList(MARKET_READ),
+  });
+  const lands = usePagedList('land', api.getLand, CARDS_PER_LIST, {
+    initial: useFirstList(LAND_READ),
+  });
+  const activity = usePagedList('activity', api.getActivity, ACTIVITY_ROWS, {
+    initial: useFirstList(ACTIVITY_READ),
+  });
   const nfas = useFirst(useDeferredValue(market.items), CARDS_PER_LIST);
   const nfasLoading = useDeferredValue(market.loading);
   const landItems = useFirst(useDeferredValue(lands.items), CARDS_PER_LIST);

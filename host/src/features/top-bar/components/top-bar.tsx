@@ -37,20 +37,19 @@ function UserAvatar({ path }: { path: string | null | undefined }) {
 
 /**
  * Publishes the top bar's height as `--ht-top-bar-height` on the document, for what must stay
- * clear of it (the toasts); gone with the bar (pages without one).
+ * clear of it (the toasts); gone with the bar (pages without one). Read from the ResizeObserver's
+ * report (its first comes after the first layout), never measured during the commit: a
+ * `getBoundingClientRect` there would force a layout of the whole page while it hydrates.
  */
 function usePublishedHeight(bar: RefObject<HTMLElement | null>) {
   useEffect(() => {
     const element = bar.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement.style;
-    const publish = () =>
-      root.setProperty(
-        '--ht-top-bar-height',
-        `${Math.ceil(element.getBoundingClientRect().height)}px`,
-      );
-    publish();
-    const observer = new ResizeObserver(publish);
+    const observer = new ResizeObserver(([entry]) => {
+      const height = entry?.borderBoxSize[0]?.blockSize;
+      if (height !== undefined) root.setProperty('--ht-top-bar-height', `${Math.ceil(height)}px`);
+    });
     observer.observe(element);
     return () => {
       observer.disconnect();

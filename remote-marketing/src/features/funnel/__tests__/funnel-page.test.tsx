@@ -1,6 +1,11 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 
-import { observedCount, scrollIntoView, setReducedMotion } from '../../../test/browser-stubs';
+import {
+  observedCount,
+  scrollIntoView,
+  setOnScreenAtOpen,
+  setReducedMotion,
+} from '../../../test/browser-stubs';
 import { renderPage } from '../../../test/render-page';
 import FunnelPage from '../funnel-page';
 import { REWARD_TIERS } from '../../../data/constants';
@@ -169,25 +174,11 @@ describe('Funnel page', () => {
     });
 
     it('shows a section that is on screen when the page opens as it is, without fading it in', () => {
-      // jsdom lays nothing out: put every section in the first screen, as the hero is on a phone.
-      const rect = jest.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue({
-        top: 80,
-        bottom: 600,
-        left: 0,
-        right: 390,
-        width: 390,
-        height: 520,
-        x: 0,
-        y: 80,
-        toJSON: () => ({}),
-      });
-      try {
-        renderFunnel();
-        for (const section of animated()) expect(section).not.toHaveClass('mk-reveal');
-        expect(observedCount()).toBe(0);
-      } finally {
-        rect.mockRestore();
-      }
+      // jsdom lays nothing out: every section is on the first screen, as the hero is on a phone.
+      setOnScreenAtOpen(true);
+      renderFunnel();
+      for (const section of animated()) expect(section).not.toHaveClass('mk-reveal');
+      expect(observedCount()).toBe(0);
     });
 
     it('does not animate at all when the visitor prefers reduced motion', () => {

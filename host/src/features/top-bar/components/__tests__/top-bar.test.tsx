@@ -326,3 +326,43 @@ describe('mobile menu', () => {
     expect(mobileMenu()).not.toBeInTheDocument();
   });
 });
+
+describe('top bar height', () => {
+  const original = globalThis.ResizeObserver;
+  let report: ResizeObserverCallback | null = null;
+  beforeEach(() => {
+    globalThis.ResizeObserver = class {
+      constructor(callback: ResizeObserverCallback) {
+        report = callback;
+      }
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    };
+  });
+  afterEach(() => {
+    globalThis.ResizeObserver = original;
+    report = null;
+  });
+
+  it('publishes the height the browser reports, without measuring the page while it starts', async () => {
+    const measure = jest.spyOn(Element.prototype, 'getBoundingClientRect');
+    const { unmount } = await renderPage('/');
+    const published = () => document.documentElement.style.getPropertyValue('--ht-top-bar-height');
+
+    expect(measure).not.toHaveBeenCalled();
+    expect(published()).toBe('');
+
+    act(() =>
+      report!(
+        [{ target: topBar(), borderBoxSize: [{ blockSize: 72.4, inlineSize: 390 }] }] as never,
+        {} as ResizeObserver,
+      ),
+    );
+    expect(published()).toBe('73px');
+
+    unmount();
+    expect(published()).toBe('');
+    measure.mockRestore();
+  });
+});
