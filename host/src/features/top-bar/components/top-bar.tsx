@@ -36,26 +36,34 @@ function UserAvatar({ path }: { path: string | null | undefined }) {
 }
 
 /**
- * Publishes the top bar's height as `--ht-top-bar-height` on the document, for what must stay
- * clear of it (the toasts); gone with the bar (pages without one). Read from the ResizeObserver's
- * report (its first comes after the first layout), never measured during the commit: a
+ * Publishes the height the top bar covers — the bar, and the mobile menu while it is open (it
+ * lies over the page) — as `--ht-top-bar-height` on the document, for what must stay clear of it
+ * (the toasts); gone with the bar (pages without one). Read from the ResizeObserver's reports
+ * (the first comes after the first layout), never measured during the commit: a
  * `getBoundingClientRect` there would force a layout of the whole page while it hydrates.
  */
-function usePublishedHeight(bar: RefObject<HTMLElement | null>) {
+function usePublishedHeight(bar: RefObject<HTMLElement | null>, menu: HTMLElement | null) {
   useEffect(() => {
     const element = bar.current;
     if (!element || typeof ResizeObserver === 'undefined') return;
     const root = document.documentElement.style;
-    const observer = new ResizeObserver(([entry]) => {
-      const height = entry?.borderBoxSize[0]?.blockSize;
-      if (height !== undefined) root.setProperty('--ht-top-bar-height', `${Math.ceil(height)}px`);
+    const heights = new Map<Element, number>();
+    const observer = new ResizeObserver((entries) => {
+      for (const entry of entries) {
+        const height = entry.borderBoxSize[0]?.blockSize;
+        if (height !== undefined) heights.set(entry.target, height);
+      }
+      let covered = 0;
+      for (const height of heights.values()) covered += height;
+      root.setProperty('--ht-top-bar-height', `${Math.ceil(covered)}px`);
     });
     observer.observe(element);
+    if (menu) observer.observe(menu);
     return () => {
       observer.disconnect();
       root.removeProperty('--ht-top-bar-height');
     };
-  }, [bar]);
+  }, [bar, menu]);
 }
 
 // Only signed-in users see these: they load when first shown, not before the first paint.
@@ -68,7 +76,8 @@ const LogoutDialog = lazy(() =>
 export function TopBar() {
   const { isLoggedInUser, user } = useSession();
   const bar = useRef<HTMLElement>(null);
-  usePublishedHeight(bar);
+  const [menu, setMenu] = useState<HTMLElement | null>(null);
+  usePublishedHeight(bar, menu);
   const { pathname } = useLocation();
   // The mobile menu belongs to the page it was opened on: a route change closes it.
   const [menuOpenOn, setMenuOpenOn] = useState<string | null>(null);
@@ -149,7 +158,7 @@ export function TopBar() {
         </button>
       </div>
       {menuOpen && (
-        <nav className="mobile-menu" id="mobile-menu" aria-label="Mobile">
+        <nav className="mobile-menu" id="mobile-menu" aria-label="Mobile" ref={setMenu}>
           {showSearch && (
             <Suspense fallback={null}>
               <SearchBox className="mobile-search" />

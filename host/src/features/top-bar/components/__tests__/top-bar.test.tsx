@@ -365,4 +365,25 @@ describe('top bar height', () => {
     expect(published()).toBe('');
     measure.mockRestore();
   });
+
+  it('covers the open mobile menu too (it lies over the page), and only the bar once it closes', async () => {
+    const { user } = await renderPage('/');
+    const published = () => document.documentElement.style.getPropertyValue('--ht-top-bar-height');
+    const size = (target: Element, blockSize: number) => ({
+      target,
+      borderBoxSize: [{ blockSize, inlineSize: 390 }],
+    });
+    act(() => report!([size(topBar(), 69)] as never, {} as ResizeObserver));
+    expect(published()).toBe('69px');
+
+    await user.click(within(topBar()).getByRole('button', { name: 'Open menu' }));
+    act(() =>
+      report!([size(topBar(), 69), size(mobileMenu()!, 310.2)] as never, {} as ResizeObserver),
+    );
+    expect(published()).toBe('380px');
+
+    await user.click(within(topBar()).getByRole('button', { name: 'Close menu' }));
+    act(() => report!([size(topBar(), 69)] as never, {} as ResizeObserver));
+    expect(published()).toBe('69px');
+  });
 });
