@@ -12,7 +12,14 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { isPortFree, seconds, startProcess, stopProcesses, waitForHttp } from './lib/processes.mjs';
+import {
+  isPortFree,
+  keepRunning,
+  seconds,
+  startProcess,
+  stopProcesses,
+  waitForHttp,
+} from './lib/processes.mjs';
 import { pnpm } from './pnpm.mjs';
 import { API, APPS, portOf, repoRoot } from './serve/apps.mjs';
 import { apiProcessEnv } from './serve/runtime-config.mjs';
@@ -114,23 +121,42 @@ setInterval(() => {
   if (process.ppid !== parent) void shutdown('parent exited');
 }, 1000).unref();
 
+/** Starts one unit's process (the API, or one app's web server) and adds it to `children`. */
+function launch(unit) {
+  const child =
+    unit === API
+      ? startProcess(
+          'api',
+          process.execPath,
+          [join(repoRoot, 'scripts/pnpm.mjs'), '--filter', API.pkg, 'start'],
+          { env: apiProcessEnv(env), cwd: repoRoot },
+        )
+      : startProcess(
+          unit.name,
+          process.execPath,
+          [join(repoRoot, 'scripts/serve/index.mjs'), '--app', unit.name],
+          { env, cwd: repoRoot },
+        );
+  children.push(child);
+  return child;
+}
+
 const ready = [];
 for (const unit of present) {
   const port = portOf(unit, env);
+  if (unit !== API && !existsSync(join(repoRoot, unit.dir, 'dist'))) {
+    await stopProcesses(children);
+    fail(`${unit.dir}/dist is missing: build it (drop --no-build)`);
+  }
+  const child = launch(unit);
   if (unit === API) {
-    const child = startProcess(
-      'api',
-      process.execPath,
-      [join(repoRoot, 'scripts/pnpm.mjs'), '--filter', API.pkg, 'start'],
-      { env: apiProcessEnv(env), cwd: repoRoot },
-    );
-    children.push(child);
     const base = `http://127.0.0.1:${port}`;
     const probes = ['/readyz', '/api/v1/readyz', '/healthz', '/api/v1/healthz'].map(
       (p) => base + p,
     );
     ready.push({
       unit,
+      child,
       url: `http://localhost:${port}/api/v1`,
       wait: waitForHttp(probes, {
         child,
@@ -139,21 +165,10 @@ for (const unit of present) {
       }),
     });
   } else {
-    const dist = join(repoRoot, unit.dir, 'dist');
-    if (!existsSync(dist)) {
-      await stopProcesses(children);
-      fail(`${unit.dir}/dist is missing: build it (drop --no-build)`);
-    }
-    const child = startProcess(
-      unit.name,
-      process.execPath,
-      [join(repoRoot, 'scripts/serve/index.mjs'), '--app', unit.name],
-      { env, cwd: repoRoot },
-    );
-    children.push(child);
     const url = `http://localhost:${port}/`;
     ready.push({
       unit,
+      child,
       url: unit.remote ? `${url}mf-manifest.json` : url,
       wait: waitForHttp([`http://127.0.0.1:${port}/config.json`], {
         child,
@@ -175,12 +190,16 @@ log('ready:');
 for (const { unit, url } of ready) log(`  ${unit.name.padEnd(12)} ${url}`);
 if (present.some((u) => u.name === 'host')) log(`open ${hostOrigin}/ — Ctrl-C stops everything`);
 
-// After start, a process that dies is reported; the others keep serving (a remote that is down is
-// a degraded site, not a dead one ). When none is left, exit non-zero.
-for (const child of children) {
-  child.exited.then(({ code, signal }) => {
-    if (stopping) return;
-    console.error(`[start] ${child.label} exited (${signal ?? `code ${code}`})`);
-    if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(1);
+// After start, a process that exits is started again and the restart is said (keepRunning): a
+// remote that is down is a degraded site, and one file gone must not leave it so until someone
+// restarts by hand. One that keeps exiting soon after its start is left down, and when none is
+// left running this exits non-zero.
+for (const { unit, child } of ready)
+  keepRunning(child, () => launch(unit), {
+    isStopping: () => stopping,
+    log: (line) => console.error(`[start] ${line}`),
+    onRestart: (next, previous) => children.splice(children.indexOf(previous), 1),
+    onLeftDown: () => {
+      if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(1);
+    },
   });
-}

@@ -42,6 +42,53 @@ export function startProcess(name, command, args, options = {}) {
   return child;
 }
 
+/**
+ * Keeps a process running: when `first` (or a later one) exits, `launch()` starts it again after
+ * a back-off (`baseDelayMs`, doubling to `maxDelayMs`), and each exit and restart is said through
+ * `log`. A process that keeps exiting within `quickMs` of its start, `maxInARow` times in a row,
+ * is left down (`onLeftDown`). Nothing is restarted once `isStopping()` says so.
+ * @param {ReturnType<typeof startProcess>} first
+ * @param {() => ReturnType<typeof startProcess>} launch
+ * @param {{ isStopping: () => boolean, log: (line: string) => void, onRestart?: (next: ReturnType<typeof startProcess>, previous: ReturnType<typeof startProcess>) => void, onLeftDown?: () => void, baseDelayMs?: number, maxDelayMs?: number, quickMs?: number, maxInARow?: number }} options
+ */
+export function keepRunning(first, launch, options) {
+  const {
+    isStopping,
+    log,
+    onRestart = () => {},
+    onLeftDown = () => {},
+    baseDelayMs = 1000,
+    maxDelayMs = 30_000,
+    quickMs = 60_000,
+    maxInARow = 5,
+  } = options;
+  const watch = (child, failures) => {
+    const startedAt = Date.now();
+    void child.exited.then(({ code, signal }) => {
+      if (isStopping()) return;
+      const inARow = Date.now() - startedAt < quickMs ? failures + 1 : 1;
+      const how = signal ?? `code ${code}`;
+      if (inARow > maxInARow) {
+        log(
+          `${child.label} exited (${how}), ${maxInARow} times in a row soon after starting: left down`,
+        );
+        onLeftDown();
+        return;
+      }
+      const delay = Math.min(maxDelayMs, baseDelayMs * 2 ** (inARow - 1));
+      log(`${child.label} exited (${how}); starting it again in ${delay / 1000} s`);
+      setTimeout(() => {
+        if (isStopping()) return;
+        const next = launch();
+        onRestart(next, child);
+        log(`${next.label} started again`);
+        watch(next, inARow);
+      }, delay);
+    });
+  };
+  watch(first, 0);
+}
+
 /** @param {import('node:child_process').ChildProcess} child */
 const hasExited = (child) => child.exitCode !== null || child.signalCode !== null;
 

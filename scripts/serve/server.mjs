@@ -42,12 +42,43 @@ import {
 } from './release-routing.mjs';
 
 /**
+ * A sirv handler that survives what happens to its files. sirv indexes the folder once and then
+ * streams a file with no error listener: a file removed or unreadable since (a precompressed
+ * copy deleted, a folder rebuilt under the server) made the stream emit an unhandled `error`, and
+ * the whole server exited. Here that error ends only the response it belongs to (its status and
+ * length were sent already, so the connection is closed and the browser tries again), is logged,
+ * and the folder is indexed again: the next request gets what is there now (the plain file when
+ * only its `.br` copy went missing, a 404 when the file is gone).
+ * @param {() => ReturnType<typeof sirv>} make builds the handler (indexes the folder)
+ * @param {(line: string) => void} log
+ */
+export function resilientFiles(make, log) {
+  let handler = make();
+  const guarded = new WeakSet();
+  return (req, res, next) => {
+    if (!guarded.has(res)) {
+      guarded.add(res);
+      res.once('pipe', (source) =>
+        source.once('error', (error) => {
+          log(
+            `files: ${req.url} could not be read (${error.code ?? error.message}); indexing the folder again`,
+          );
+          handler = make();
+          res.destroy();
+        }),
+      );
+    }
+    handler(req, res, next);
+  };
+}
+
+/**
  * Serves a remote's published releases under `/releases/<version>/` from `dir/<version>/`
  * (written by `release publish`, never overwritten): one static handler per release, made on its
  * first request. Old releases stay served, so a visitor who loaded one keeps working after a
  * newer one goes live.
  */
-function createReleaseFiles(dir) {
+function createReleaseFiles(dir, log) {
   const handlers = new Map();
   return (req, res, pathname, next) => {
     const match = /^\/releases\/([^/]+)(\/.*)$/.exec(pathname);
@@ -56,14 +87,18 @@ function createReleaseFiles(dir) {
     let handler = handlers.get(version);
     if (!handler) {
       if (!existsSync(join(dir, version, 'release.json'))) return next();
-      handler = sirv(join(dir, version), {
-        dev: false,
-        etag: true,
-        gzip: true,
-        brotli: true,
-        dotfiles: false,
-        setHeaders: (r, path) => r.setHeader('Cache-Control', cacheControlFor(path)),
-      });
+      handler = resilientFiles(
+        () =>
+          sirv(join(dir, version), {
+            dev: false,
+            etag: true,
+            gzip: true,
+            brotli: true,
+            dotfiles: false,
+            setHeaders: (r, path) => r.setHeader('Cache-Control', cacheControlFor(path)),
+          }),
+        log,
+      );
       handlers.set(version, handler);
     }
     const url = req.url;
@@ -130,7 +165,8 @@ export async function createHandler({ root, isRemote, name, env = process.env, l
   const site = siteUrl(env);
   const metrics = createWebMetrics({ app: name ?? (isRemote ? 'remote' : 'host'), env });
   const releases = isRemote ? null : await hostReleases({ root, config, env, site, metrics, log });
-  const releaseFiles = isRemote && name ? createReleaseFiles(join(releasesDir(env), name)) : null;
+  const releaseFiles =
+    isRemote && name ? createReleaseFiles(join(releasesDir(env), name), log) : null;
   let configBody = { choice: null, text: '' };
   const configText = (choice) => {
     if (configBody.choice !== choice)
@@ -175,19 +211,23 @@ export async function createHandler({ root, isRemote, name, env = process.env, l
     }
   }
 
-  const assets = sirv(root, {
-    dev: false, // index the folder once, at start (after precompression)
-    etag: true,
-    gzip: true,
-    brotli: true,
-    dotfiles: false,
-    setHeaders(res, pathname) {
-      res.setHeader('Cache-Control', cacheControlFor(pathname));
-      // `/`, `/about` (→ about.html) and `/index.html` are documents.
-      if (!hasFileExtension(pathname) || /\.html?$/.test(pathname))
-        for (const [k, v] of Object.entries(htmlHeaders)) res.setHeader(k, v);
-    },
-  });
+  const assets = resilientFiles(
+    () =>
+      sirv(root, {
+        dev: false, // index the folder once, at start (after precompression)
+        etag: true,
+        gzip: true,
+        brotli: true,
+        dotfiles: false,
+        setHeaders(res, pathname) {
+          res.setHeader('Cache-Control', cacheControlFor(pathname));
+          // `/`, `/about` (→ about.html) and `/index.html` are documents.
+          if (!hasFileExtension(pathname) || /\.html?$/.test(pathname))
+            for (const [k, v] of Object.entries(htmlHeaders)) res.setHeader(k, v);
+        },
+      }),
+    log,
+  );
 
   // The host's documents are composed per navigation (compose.mjs): config inline, and for the
   // routes with a snapshot, the page drawn before any script runs.

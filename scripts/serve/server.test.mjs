@@ -193,6 +193,32 @@ for (const remote of [false, true]) {
         assert.equal(res.headers.get('access-control-allow-origin'), null);
       });
     }
+
+    // Last of the block: it removes a file of the build.
+    test('a file removed under the running server: that request fails, the server keeps serving, the next gets what is there', async () => {
+      const path = remote ? '/remoteEntry.js' : '/static/js/main.3f2a9c1d8e7b6a50.js';
+      const asBrotli = { headers: { 'Accept-Encoding': 'br' } };
+      assert.equal((await fetch(base + path, asBrotli)).headers.get('content-encoding'), 'br');
+      await rm(join(root, `${path}.br`));
+      // The index still names the .br copy: this one answer is cut short (a network error).
+      const broken = await fetch(base + path, asBrotli).then(
+        (res) => res.text().then(() => `a whole answer, ${res.status}`),
+        (error) => `failed: ${error.cause?.code ?? error.message}`,
+      );
+      assert.match(broken, /^failed/, broken);
+      const next = await fetch(base + path, asBrotli);
+      assert.equal(next.status, 200, 'the server still serves');
+      assert.equal(next.headers.get('content-encoding'), null, 'the plain file now');
+      assert.equal(await next.text(), bigJs);
+      await rm(join(root, path));
+      const plain = { headers: { 'Accept-Encoding': 'identity' } };
+      await fetch(base + path, plain).then(
+        (res) => res.text(),
+        () => 'cut short',
+      );
+      assert.equal((await fetch(base + path, plain)).status, 404, 'no copy left to send: 404');
+      assert.equal((await fetch(`${base}/`)).status, 200);
+    });
   });
 }
 
