@@ -54,6 +54,8 @@ const { values: args } = parseArgs({
     round: { type: 'string', default: '10' },
     items: { type: 'string' },
     port: { type: 'string', default: '0' },
+    /** A folder for a V8 CPU profile of the API's process (`.cpuprofile`, for DevTools). */
+    profile: { type: 'string' },
   },
 });
 const seed = args.seed === undefined ? randomInt(1, 2 ** 31) : Number(args.seed);
@@ -286,7 +288,11 @@ function ask(message: Record<string, unknown>): Promise<Record<string, unknown>>
 async function startSoakServer(port: number, databaseUrl: string, dir: string): Promise<void> {
   child = fork(join(API_ROOT, 'bench', 'soak-server.ts'), [], {
     cwd: API_ROOT,
-    execArgv: ['--import', 'tsx'],
+    execArgv: [
+      '--import',
+      'tsx',
+      ...(args.profile ? ['--cpu-prof', `--cpu-prof-dir=${args.profile}`] : []),
+    ],
     stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     env: {
       ...process.env,
