@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp, { type PngOptions } from 'sharp';
-import { renderItemSvg } from '../db/seed/art';
+import { renderItemSvg } from './item-art';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;

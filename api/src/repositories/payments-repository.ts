@@ -11,7 +11,7 @@
 import type { PaymentRecord } from '@hypertek/shared/contract';
 import { and, desc, eq, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { transaction, type Database, type Tx } from '../db/client';
+import { transaction, type Database, type Db, type Tx } from '../db/client';
 import {
   items,
   orders,
@@ -495,7 +495,5 @@ export function createPaymentsRepository({ db }: Database, market: MarketReposit
     },
   };
 }
-
-type Db = Database['db'];
 
 export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;
