@@ -7,8 +7,9 @@
 // - remote-<name>/: package.json (the checkout remote's dependencies), tsconfig, jest and Rspack
 //   configs, README, src/index.ts → src/app/standalone.tsx, one page
 //   (src/features/<name>/<name>-page.tsx, exposed as './<name>') with its test, src/styles/.
-// - scripts/serve/apps.mjs (served by `npm start`, tests and the web image; the lint config reads
-//   it), shared's RemoteName and default manifest URL, the host's route table (`/<name>`) and its
+// - the release words' REMOTE_NAMES (shared/src/contract/release-words.mjs: the host's RemoteName,
+//   the API's and the database's reports, the web server follow it), scripts/serve/apps.mjs (served
+//   by `npm start`, tests and the web image; the lint config reads it), shared's default manifest URL, the host's route table (`/<name>`) and its
 //   fallback's area name, and a row in docs/product.md's routes (to be worded). pnpm-workspace.yaml
 //   already takes every `remote-*` folder.
 //
@@ -23,9 +24,13 @@ import { parseArgs } from 'node:util';
 const pascal = (name) => name.replace(/(^|-)([a-z0-9])/g, (_, __, c) => c.toUpperCase());
 const words = (name) => name.charAt(0).toUpperCase() + name.slice(1).replace(/-/g, ' ');
 
-/** Replaces `anchor` in `text` by `replacement`, or fails naming the file and what was looked for. */
+/**
+ * Replaces `anchor` (a text, or a pattern) in `text` by `replacement`, or fails naming the file
+ * and what was looked for.
+ */
 function edit(file, text, anchor, replacement) {
-  if (!text.includes(anchor)) throw new Error(`${file}: cannot find ${JSON.stringify(anchor)}`);
+  const found = anchor instanceof RegExp ? anchor.test(text) : text.includes(anchor);
+  if (!found) throw new Error(`${file}: cannot find ${String(anchor)}`);
   return text.replace(anchor, replacement);
 }
 
@@ -154,23 +159,24 @@ export function generateRemote({ root, name, port, title = words(name) }) {
 
   const envName = `${name.toUpperCase().replace(/-/g, '_')}_PORT`;
   const changes = {
+    'shared/src/contract/release-words.mjs': (text) =>
+      edit(
+        'shared/src/contract/release-words.mjs',
+        text,
+        /(export const REMOTE_NAMES = \/\*\* @type \{const\} \*\/ \(\[)([^\]]*?)(,?\s*)(\]\);)/,
+        (_, open, names, _comma, close) => `${open}${names}, '${name}'${close}`,
+      ),
     'scripts/serve/apps.mjs': (text) =>
       edit(
         'scripts/serve/apps.mjs',
-        text.replace(
-          /remote\?: ('[^']+'(?: \| '[^']+')*)/,
-          (_, names) => `remote?: ${names} | '${name}'`,
-        ),
+        text,
         '\n];\n\nexport const API',
         `\n  {\n    name: '${name}',\n    pkg: '@hypertek/remote-${name}',\n    dir: 'remote-${name}',\n    portEnv: '${envName}',\n    defaultPort: ${port},\n    remote: '${name}',\n  },\n];\n\nexport const API`,
       ),
     'shared/src/config/runtime-config.ts': (text) =>
       edit(
         'shared/src/config/runtime-config.ts',
-        text.replace(
-          /export type RemoteName = ([^;]+);/,
-          (_, names) => `export type RemoteName = ${names} | '${name}';`,
-        ),
+        text,
         `\n  },\n  stripePublishableKey: '',`,
         `\n    ${name.includes('-') ? `'${name}'` : name}: 'http://localhost:${port}/mf-manifest.json',\n  },\n  stripePublishableKey: '',`,
       ),

@@ -3,12 +3,14 @@ import assert from 'node:assert/strict';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { after, describe, it } from 'node:test';
 
 import { generateRemote } from './new-remote.mjs';
 import { repoRoot } from './serve/apps.mjs';
 
 const EDITED = [
+  'shared/src/contract/release-words.mjs',
   'scripts/serve/apps.mjs',
   'shared/src/config/runtime-config.ts',
   'host/src/app/route-table.ts',
@@ -47,14 +49,31 @@ describe('node scripts/new-remote.mjs', () => {
     );
   });
 
+  it("adds it to the release words, so the API's reports and the host's config know it", async () => {
+    // The edited module, loaded as the API, the host and the web server load it.
+    const words = await import(
+      pathToFileURL(join(root, 'shared/src/contract/release-words.mjs')).href
+    );
+    assert.deepEqual(words.REMOTE_NAMES, [
+      'marketing',
+      'marketplace',
+      'account',
+      'checkout',
+      'rewards-hub',
+    ]);
+    assert.ok(words.isRemoteName('rewards-hub'));
+    // The database knows a remote by the form of its name (release_reports_remote_check).
+    assert.match('rewards-hub', new RegExp(words.REMOTE_NAME_SHAPE));
+  });
+
   it('registers it with the apps, the runtime config, the route table and the product page', () => {
     assert.match(
       read('scripts/serve/apps.mjs'),
       /name: 'rewards-hub',[^}]*portEnv: 'REWARDS_HUB_PORT',\s*defaultPort: 3005,\s*remote: 'rewards-hub'/,
     );
     assert.match(
-      read('shared/src/config/runtime-config.ts'),
-      /RemoteName = [^;]*\| 'rewards-hub';/,
+      read('shared/src/contract/release-words.mjs'),
+      /REMOTE_NAMES = \/\*\* @type \{const\} \*\/ \(\[[^\]]*'checkout', 'rewards-hub'\]\);/,
     );
     assert.match(
       read('shared/src/config/runtime-config.ts'),

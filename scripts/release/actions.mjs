@@ -16,7 +16,8 @@ import {
 import { join, relative } from 'node:path';
 import { APPS, repoRoot } from '../serve/apps.mjs';
 import { precompress } from '../serve/precompress.mjs';
-import { openRegistry, readRelease, releaseDir, VERSION_PATTERN } from './registry.mjs';
+import { isReleaseVersion } from '../../shared/src/contract/release-words.mjs';
+import { openRegistry, readRelease, releaseDir } from './registry.mjs';
 import { previewToken } from './secrets.mjs';
 
 /**
@@ -114,7 +115,7 @@ export async function publish({ dir, registry, remote, actor, buildDir, version,
   if (!existsSync(join(build, 'mf-manifest.json')))
     throw new Error(`no build of ${app.name} in ${build}: build it first (npm run build)`);
   const release = version ?? versionOf(app, build, cwd);
-  if (!VERSION_PATTERN.test(release)) throw new Error(`"${release}" is not a release version`);
+  if (!isReleaseVersion(release)) throw new Error(`"${release}" is not a release version`);
   const target = releaseDir(dir, app.name, release);
   if (existsSync(target))
     throw new Error(

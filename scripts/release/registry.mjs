@@ -19,6 +19,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { isReleaseVersion } from '../../shared/src/contract/release-words.mjs';
 import { repoRoot } from '../serve/apps.mjs';
 
 export const REGISTRY_FILE = 'registry.json';
@@ -28,20 +29,6 @@ const STALE_LOCK_MS = 30_000;
 
 /** The releases folder: `RELEASES_DIR`, else `.releases/` in the repository. */
 export const releasesDir = (env = process.env) => env.RELEASES_DIR || join(repoRoot, '.releases');
-
-/**
- * A release's version as a path segment: the package version plus the commit (`1.0.0+3f2a9c1`,
- * `1.0.0-rc.1`, `1.0.0+3f2a9c1.dirty.5e0c7a1b`), at most 100 characters. Written so that the
- * engine never backtracks (a visitor's address is tested against it): only a `+` starts another
- * part, a `-` always continues one. The form `(?:[-+][0-9A-Za-z.-]+)*` accepts the same strings
- * but takes exponential time to refuse a long run of `-a` that fails at its end.
- */
-const VERSION_SHAPE = /^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+(?:\+[0-9A-Za-z.-]+)*)?$/;
-export const VERSION_PATTERN = {
-  /** @param {string} version */
-  test: (version) =>
-    typeof version === 'string' && version.length <= 100 && VERSION_SHAPE.test(version),
-};
 
 export const emptyRegistry = () => ({ revision: 0, remotes: {}, history: [] });
 
@@ -125,7 +112,7 @@ export const releaseDir = (dir, remote, version) => join(dir, remote, version);
 
 /** What `release.json` says of a published release, or null when there is no such release. */
 export function readRelease(dir, remote, version) {
-  if (!VERSION_PATTERN.test(version)) return null;
+  if (!isReleaseVersion(version)) return null;
   const file = join(releaseDir(dir, remote, version), 'release.json');
   if (!existsSync(file)) return null;
   return JSON.parse(readFileSync(file, 'utf8'));

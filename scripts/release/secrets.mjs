@@ -8,7 +8,8 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { releasesDir, VERSION_PATTERN } from './registry.mjs';
+import { isReleaseVersion } from '../../shared/src/contract/release-words.mjs';
+import { releasesDir } from './registry.mjs';
 
 const SECRETS_FILE = '.secrets.json';
 
@@ -69,7 +70,7 @@ export function readPreviewToken(signingKey, token, now = Date.now()) {
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
   try {
     const { r, v, e } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-    if (typeof r !== 'string' || typeof v !== 'string' || !VERSION_PATTERN.test(v)) return null;
+    if (typeof r !== 'string' || typeof v !== 'string' || !isReleaseVersion(v)) return null;
     if (typeof e !== 'number' || e <= now) return null;
     return { remote: r, version: v, expires: e };
   } catch {

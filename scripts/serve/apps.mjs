@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 
 export const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
 
-/** @typedef {{ name: string, pkg: string, dir: string, portEnv: string, defaultPort: number, remote?: 'marketing' | 'marketplace' | 'account' | 'checkout' }} App */
+/** @typedef {(typeof import('../../shared/src/contract/release-words.mjs').REMOTE_NAMES)[number]} RemoteName */
+/** @typedef {{ name: string, pkg: string, dir: string, portEnv: string, defaultPort: number, remote?: RemoteName }} App */
 
 /** @type {App[]} */
 export const APPS = [

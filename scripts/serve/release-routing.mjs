@@ -15,11 +15,14 @@ import { join } from 'node:path';
 import { abortCanary, canary, preview, promote, rollback, status } from '../release/actions.mjs';
 import { assertCompatible, hostFactsFrom } from '../release/gate.mjs';
 import { bearerMatches, readPreviewToken } from '../release/secrets.mjs';
+import {
+  isVisitorId,
+  PREVIEW_COOKIE,
+  VISITOR_COOKIE,
+} from '../../shared/src/contract/release-words.mjs';
 
-export const VISITOR_COOKIE = 'ht_visitor';
-export const PREVIEW_COOKIE = 'ht_preview';
+export { PREVIEW_COOKIE, VISITOR_COOKIE };
 export const PREVIEW_PARAMETER = 'release-preview';
-const VISITOR_PATTERN = /^[A-Za-z0-9_-]{16,64}$/;
 const YEAR_SECONDS = 365 * 24 * 60 * 60;
 
 /** The cookies of a request, by name (the first of each). */
@@ -68,7 +71,7 @@ export function createReleaseRouting({
       const releases = {};
       for (const [name, manifest] of Object.entries(configured)) {
         const pick = picks[name];
-        // VERSION_PATTERN keeps a version URL-safe.
+        // isReleaseVersion keeps a version URL-safe.
         remotes[name] = pick
           ? new URL(`releases/${pick.version}/mf-manifest.json`, manifest).href
           : manifest;
@@ -89,7 +92,7 @@ export function createReleaseRouting({
       const jar = parseCookies(req.headers.cookie);
       const cookies = [];
       let visitor = jar[VISITOR_COOKIE];
-      if (!visitor || !VISITOR_PATTERN.test(visitor)) {
+      if (!isVisitorId(visitor)) {
         visitor = randomBytes(16).toString('base64url');
         // Readable by the page: the host's reports count each visitor once (not a credential).
         cookies.push(

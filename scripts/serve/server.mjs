@@ -24,12 +24,8 @@ import { BOOT_SCRIPT, createComposer, createEncodedCache } from './compose.mjs';
 import { precompress } from './precompress.mjs';
 import { runtimeConfigFromEnv, siteUrl } from './runtime-config.mjs';
 import { createCrawlerFiles } from './sitemap.mjs';
-import {
-  createLiveView,
-  openRegistry,
-  releasesDir,
-  VERSION_PATTERN,
-} from '../release/registry.mjs';
+import { createLiveView, openRegistry, releasesDir } from '../release/registry.mjs';
+import { isReleaseVersion } from '../../shared/src/contract/release-words.mjs';
 import { releaseSecrets } from '../release/secrets.mjs';
 import { createWebMetrics } from './metrics.mjs';
 import {
@@ -83,7 +79,7 @@ function createReleaseFiles(dir, log) {
   return (req, res, pathname, next) => {
     const match = /^\/releases\/([^/]+)(\/.*)$/.exec(pathname);
     const version = match && decodeURIComponent(match[1]);
-    if (!match || !VERSION_PATTERN.test(version)) return next();
+    if (!match || !isReleaseVersion(version)) return next();
     let handler = handlers.get(version);
     if (!handler) {
       if (!existsSync(join(dir, version, 'release.json'))) return next();

@@ -21,7 +21,10 @@ export function jestConfig(overrides = {}) {
   return {
     testEnvironment: here('../src/testing/environment.ts'),
     transform: {
-      '^.+\\.(t|j)sx?$': ['@swc/jest', { jsc: { transform: { react: { runtime: 'automatic' } } } }],
+      '^.+\\.m?(t|j)sx?$': [
+        '@swc/jest',
+        { jsc: { transform: { react: { runtime: 'automatic' } } } },
+      ],
     },
     setupFiles: [here('../src/testing/polyfills.ts'), ...setupFiles],
     moduleNameMapper: { '\\.css$': 'identity-obj-proxy', ...moduleNameMapper },

@@ -25,6 +25,14 @@ import {
   NFA_CATEGORIES,
   NFA_RARITIES,
 } from '@hypertek/shared/contract';
+import {
+  FAILURE_STAGES,
+  RELEASE_CHANNELS,
+  REMOTE_NAME_MAX_LENGTH,
+  REMOTE_NAME_SHAPE,
+  REMOTE_NAMES,
+  REPORT_OUTCOMES,
+} from '@hypertek/shared/release-words';
 
 const inList = (values: readonly string[]) => sql.raw(values.map((v) => `'${v}'`).join(', '));
 
@@ -636,16 +644,6 @@ export const walletNonces = pgTable(
 );
 
 /**
- * The site's Module Federation remotes, their release channels, and what the host reports of a
- * release for a visitor (the same names as the host's `RemoteName`, shared/src/config).
- */
-export const RELEASE_REMOTES = ['marketing', 'marketplace', 'account', 'checkout'] as const;
-export const RELEASE_CHANNELS = ['live', 'canary', 'preview'] as const;
-export const REPORT_OUTCOMES = ['loaded', 'failed'] as const;
-/** Where a release failed: fetching its code (`load`) or drawing its page (`render`). */
-export const FAILURE_STAGES = ['load', 'render'] as const;
-
-/**
  * What the host reported of a remote's release for a visitor: it loaded, or it failed (with the
  * stage and the browser's error message). One row per visitor and outcome of a release (unique
  * index): a visitor who reports the same outcome again is not counted again.
@@ -654,7 +652,7 @@ export const releaseReports = pgTable(
   'release_reports',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    remote: text('remote', { enum: RELEASE_REMOTES }).notNull(),
+    remote: text('remote', { enum: REMOTE_NAMES }).notNull(),
     version: text('version').notNull(),
     /** The channel of the release's first report for this visitor and outcome. */
     channel: text('channel', { enum: RELEASE_CHANNELS }).notNull(),
@@ -674,7 +672,12 @@ export const releaseReports = pgTable(
       t.visitor,
       t.outcome,
     ),
-    check('release_reports_remote_check', sql`${t.remote} in (${inList(RELEASE_REMOTES)})`),
+    // The remote's name by its form, not a list: a remote added to REMOTE_NAMES (the release
+    // words) needs no migration for its reports.
+    check(
+      'release_reports_remote_check',
+      sql`${t.remote} ~ ${sql.raw(`'${REMOTE_NAME_SHAPE}'`)} and char_length(${t.remote}) <= ${sql.raw(String(REMOTE_NAME_MAX_LENGTH))}`,
+    ),
     check('release_reports_channel_check', sql`${t.channel} in (${inList(RELEASE_CHANNELS)})`),
     check('release_reports_outcome_check', sql`${t.outcome} in (${inList(REPORT_OUTCOMES)})`),
     check(

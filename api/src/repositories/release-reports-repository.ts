@@ -6,15 +6,15 @@
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import {
-  releaseReports,
-  type FAILURE_STAGES,
-  type RELEASE_CHANNELS,
-  type RELEASE_REMOTES,
-  type REPORT_OUTCOMES,
-} from '../db/schema';
+import type {
+  FAILURE_STAGES,
+  RELEASE_CHANNELS,
+  REMOTE_NAMES,
+  REPORT_OUTCOMES,
+} from '@hypertek/shared/release-words';
+import { releaseReports } from '../db/schema';
 
-export type ReleaseRemote = (typeof RELEASE_REMOTES)[number];
+export type ReleaseRemote = (typeof REMOTE_NAMES)[number];
 export type ReleaseChannel = (typeof RELEASE_CHANNELS)[number];
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
 export type FailureStage = (typeof FAILURE_STAGES)[number];

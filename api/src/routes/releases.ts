@@ -7,24 +7,23 @@
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import {
+  FAILURE_STAGES,
+  isReleaseVersion,
+  isVisitorId,
+  RELEASE_CHANNELS,
+  REMOTE_NAMES,
+  REPORT_OUTCOMES,
+  VERSION_MAX_LENGTH,
+  VERSION_SHAPE,
+  VISITOR_ID_SHAPE,
+} from '@hypertek/shared/release-words';
 import type { Config } from '../config/env';
-import { FAILURE_STAGES, RELEASE_CHANNELS, RELEASE_REMOTES, REPORT_OUTCOMES } from '../db/schema';
 import { bearerSecret } from '../lib/bearer-secret';
 import { badRequest, RELEASE_MESSAGES, serviceUnavailable, unauthorized } from '../lib/errors';
 import type { BodyValidator } from '../plugins/app/error-handler';
 import { ErrorBody, Nullable, publicAccess } from './schemas';
 
-/**
- * A release's version: `1.4.0`, `1.4.0-rc.1`, `1.4.0+3f2a9c1.dirty.5e0c7a1b`. The same strings
- * as `^\d+\.\d+\.\d+(?:[-+][0-9A-Za-z.-]+)*$`, written so that a regular expression engine never
- * backtracks: in that form a `-` can start a part or continue one, and a 100-character text of
- * `-a` pairs that fails at its end takes exponential time (hours) to refuse. Here only a `+`
- * starts another part (a `-` always continues the current one), which accepts the same strings.
- */
-export const VERSION_PATTERN = '^\\d+\\.\\d+\\.\\d+(?:[-+][0-9A-Za-z.-]+(?:\\+[0-9A-Za-z.-]+)*)?$';
-const VERSION_REGEXP = new RegExp(VERSION_PATTERN);
-export const VERSION_MAX_LENGTH = 100;
-const VISITOR_REGEXP = /^[A-Za-z0-9_-]{16,64}$/;
 export const REPORT_MESSAGE_MAX_LENGTH = 300;
 
 const oneOf = (values: readonly string[]) => values.join(', ');
@@ -44,7 +43,7 @@ export const cleanMessage = (text: string): string =>
 
 /** What a report's fields must be, in the words the answer uses. */
 export const REPORT_FIELD_MESSAGES = {
-  remote: `remote must be one of: ${oneOf(RELEASE_REMOTES)}`,
+  remote: `remote must be one of: ${oneOf(REMOTE_NAMES)}`,
   version: `version must be a release version such as 1.4.0 or 1.4.0+3f2a9c1, at most ${VERSION_MAX_LENGTH} characters`,
   channel: `channel must be one of: ${oneOf(RELEASE_CHANNELS)}`,
   outcome: `outcome must be one of: ${oneOf(REPORT_OUTCOMES)}`,
@@ -53,10 +52,10 @@ export const REPORT_FIELD_MESSAGES = {
   message: `message must be text of at most ${REPORT_MESSAGE_MAX_LENGTH} characters`,
 } as const;
 
-const Remote = Type.Enum(RELEASE_REMOTES, { description: 'The remote (Module Federation)' });
+const Remote = Type.Enum(REMOTE_NAMES, { description: 'The remote (Module Federation)' });
 const Version = Type.String({
   maxLength: VERSION_MAX_LENGTH,
-  pattern: VERSION_PATTERN,
+  pattern: VERSION_SHAPE,
   description: "The release's version, e.g. 1.4.0+3f2a9c1",
 });
 const Stage = Type.Enum(FAILURE_STAGES, {
@@ -71,7 +70,7 @@ const ReportBody = Type.Object(
     outcome: Type.Enum(REPORT_OUTCOMES),
     stage: Type.Optional(Stage),
     visitor: Type.String({
-      pattern: VISITOR_REGEXP.source,
+      pattern: VISITOR_ID_SHAPE,
       description: 'A random id the host keeps for the visitor (16–64 of A–Z, a–z, 0–9, _ and -)',
     }),
     message: Type.Optional(
@@ -117,15 +116,9 @@ const isOneOf = (values: readonly string[], value: unknown): boolean =>
 export const validateReport: BodyValidator = (body) => {
   const required = (name: string) => `${name} is required`;
   if (body.remote === undefined) return required('remote');
-  if (!isOneOf(RELEASE_REMOTES, body.remote)) return REPORT_FIELD_MESSAGES.remote;
+  if (!isOneOf(REMOTE_NAMES, body.remote)) return REPORT_FIELD_MESSAGES.remote;
   if (body.version === undefined) return required('version');
-  if (
-    !isText(body.version) ||
-    body.version.length > VERSION_MAX_LENGTH ||
-    !VERSION_REGEXP.test(body.version)
-  ) {
-    return REPORT_FIELD_MESSAGES.version;
-  }
+  if (!isReleaseVersion(body.version)) return REPORT_FIELD_MESSAGES.version;
   if (body.channel === undefined) return required('channel');
   if (!isOneOf(RELEASE_CHANNELS, body.channel)) return REPORT_FIELD_MESSAGES.channel;
   if (body.outcome === undefined) return required('outcome');
@@ -135,9 +128,7 @@ export const validateReport: BodyValidator = (body) => {
   }
   if (body.outcome === 'failed' && body.stage === undefined) return RELEASE_MESSAGES.stageRequired;
   if (body.visitor === undefined) return required('visitor');
-  if (!isText(body.visitor) || !VISITOR_REGEXP.test(body.visitor)) {
-    return REPORT_FIELD_MESSAGES.visitor;
-  }
+  if (!isVisitorId(body.visitor)) return REPORT_FIELD_MESSAGES.visitor;
   if (
     body.message !== undefined &&
     (!isText(body.message) || body.message.length > REPORT_MESSAGE_MAX_LENGTH)

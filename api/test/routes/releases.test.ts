@@ -168,6 +168,30 @@ describe('POST /releases/reports', () => {
     assert.equal(entry.lastFailure?.stage, 'load');
   });
 
+  it("the database knows a remote by its name's form, not a list: a new remote's report fits, a malformed name does not", async () => {
+    const version = newVersion();
+    const insert = (remote: string) =>
+      app.database.db.execute(
+        sql`insert into release_reports (remote, version, channel, visitor, outcome)
+            values (${remote}, ${version}, 'canary', ${visitor()}, 'loaded')`,
+      );
+    // A remote `npm run new-remote` adds to the release words needs no migration.
+    await insert('rewards-hub');
+    for (const malformed of ['Checkout', 'rewards hub', '-shop', 'shop-', 'x'.repeat(41)])
+      await assert.rejects(
+        insert(malformed),
+        (error: Error & { cause?: { constraint?: string; message?: string } }) =>
+          /release_reports_remote_check/.test(
+            `${error.cause?.constraint ?? ''} ${error.cause?.message ?? ''}`,
+          ),
+        malformed,
+      );
+    assert.deepEqual(
+      (await stored(version)).map((row) => row.remote),
+      ['rewards-hub'],
+    );
+  });
+
   it('refuses a bad report with 400 and the field in words, storing nothing', async () => {
     const version = newVersion();
     const cases: [unknown, string][] = [

@@ -8,6 +8,7 @@
  * survives the page being left). The visitor is the host's server's visitor cookie, so each
  * visitor counts once however often they reload.
  */
+import { isVisitorId, VISITOR_COOKIE } from '@hypertek/shared/release-words';
 import { getRuntimeConfig, type RemoteName } from '@hypertek/shared';
 
 export type FailureStage = 'load' | 'render';
@@ -17,8 +18,13 @@ const sent = new Set<string>();
 const loadFailures = new WeakSet<object>();
 
 function visitorId(): string | null {
-  const match = /(?:^|;\s*)ht_visitor=([A-Za-z0-9_-]{16,64})(?:;|$)/.exec(document.cookie);
-  return match?.[1] ?? null;
+  for (const part of document.cookie.split(';')) {
+    const at = part.indexOf('=');
+    if (part.slice(0, at).trim() !== VISITOR_COOKIE) continue;
+    const id = part.slice(at + 1).trim();
+    return isVisitorId(id) ? id : null;
+  }
+  return null;
 }
 
 function send(remote: RemoteName, body: Record<string, string>) {

@@ -1,15 +1,16 @@
+import type { RELEASE_CHANNELS, REMOTE_NAMES } from '../contract/release-words.mjs';
 import { serverRender } from './server-render';
 
 /**
  * Runtime configuration: read by the host at boot from `/config.json`, which
  * the web server writes from environment variables, so one build serves every environment.
  */
-export type RemoteName = 'marketing' | 'marketplace' | 'account' | 'checkout';
+export type RemoteName = (typeof REMOTE_NAMES)[number];
 
 /** Which release of a remote this page runs: the live one, a canary's or a preview's. */
 export interface RemoteRelease {
   version: string;
-  channel: 'live' | 'canary' | 'preview';
+  channel: (typeof RELEASE_CHANNELS)[number];
 }
 
 export interface RuntimeConfig {

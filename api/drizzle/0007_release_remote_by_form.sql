@@ -1,0 +1,2 @@
+ALTER TABLE "release_reports" DROP CONSTRAINT "release_reports_remote_check";--> statement-breakpoint
+ALTER TABLE "release_reports" ADD CONSTRAINT "release_reports_remote_check" CHECK ("release_reports"."remote" ~ '^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$' and char_length("release_reports"."remote") <= 40);

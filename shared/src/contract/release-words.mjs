@@ -1,0 +1,62 @@
+// @ts-check
+// The words of a release, defined once for every runtime: the host and the apps (TypeScript,
+// bundled), the API (TypeScript under tsx) and the web server and release command (plain Node).
+// Plain JavaScript with no import, so each of them can load it as it is; its types come from the
+// JSDoc below (`@type {const}` keeps the literal names). `scripts/new-remote.mjs` adds a remote to
+// REMOTE_NAMES, and everything that names remotes follows: the host's config, the API's report
+// validation, the database (its check is on the name's form, not a list), the web server.
+
+/** The site's Module Federation remotes (`/<name>` pages, `remote-<name>/` folders). */
+export const REMOTE_NAMES = /** @type {const} */ ([
+  'marketing',
+  'marketplace',
+  'account',
+  'checkout',
+]);
+
+/** How a remote's name is written: lower-case words joined by `-`, at most 40 characters. */
+export const REMOTE_NAME_SHAPE = '^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$';
+export const REMOTE_NAME_MAX_LENGTH = 40;
+
+/** Which release of a remote a page runs: the live one, a canary's, or a preview's. */
+export const RELEASE_CHANNELS = /** @type {const} */ (['live', 'canary', 'preview']);
+
+/** What the host reports of a remote's release for a visitor. */
+export const REPORT_OUTCOMES = /** @type {const} */ (['loaded', 'failed']);
+
+/** Where a release failed: fetching its code (`load`) or drawing its page (`render`). */
+export const FAILURE_STAGES = /** @type {const} */ (['load', 'render']);
+
+/**
+ * A release's version as a path segment: the package version plus the commit (`1.4.0`,
+ * `1.4.0-rc.1`, `1.4.0+3f2a9c1.dirty.5e0c7a1b`), at most VERSION_MAX_LENGTH characters. Written
+ * so that a regular-expression engine never backtracks (a visitor's address is tested against
+ * it): only a `+` starts another part, a `-` always continues one. The form
+ * `(?:[-+][0-9A-Za-z.-]+)*` accepts the same strings but takes exponential time (hours, at 100
+ * characters) to refuse a long run of `-a` that fails at its end.
+ */
+export const VERSION_SHAPE = '^\\d+\\.\\d+\\.\\d+(?:[-+][0-9A-Za-z.-]+(?:\\+[0-9A-Za-z.-]+)*)?$';
+export const VERSION_MAX_LENGTH = 100;
+const VERSION = /* @__PURE__ */ new RegExp(VERSION_SHAPE);
+
+/** @param {unknown} version @returns {version is string} */
+export const isReleaseVersion = (version) =>
+  typeof version === 'string' && version.length <= VERSION_MAX_LENGTH && VERSION.test(version);
+
+/**
+ * A visitor's id (the host's server draws one per browser, in VISITOR_COOKIE; it counts a visitor
+ * once in a release's reports and keeps them on their side of a canary).
+ */
+export const VISITOR_ID_SHAPE = '^[A-Za-z0-9_-]{16,64}$';
+const VISITOR_ID = /* @__PURE__ */ new RegExp(VISITOR_ID_SHAPE);
+
+/** @param {unknown} id @returns {id is string} */
+export const isVisitorId = (id) => typeof id === 'string' && VISITOR_ID.test(id);
+
+/** The host's cookies: the visitor's id, and a preview pass (a signed release to load). */
+export const VISITOR_COOKIE = 'ht_visitor';
+export const PREVIEW_COOKIE = 'ht_preview';
+
+/** @param {unknown} name @returns {name is (typeof REMOTE_NAMES)[number]} */
+export const isRemoteName = (name) =>
+  typeof name === 'string' && /** @type {readonly string[]} */ (REMOTE_NAMES).includes(name);
