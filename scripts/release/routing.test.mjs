@@ -10,7 +10,7 @@ import { after, before, describe, test } from 'node:test';
 import { canaryBucket, startCanaryGuard } from '../serve/release-routing.mjs';
 import { canary, preview, promote, publish, status } from './actions.mjs';
 import { createLiveView, openRegistry, readRegistry } from './registry.mjs';
-import { previewToken, readPreviewToken, releaseSecrets } from './secrets.mjs';
+import { bearerMatches, previewToken, readPreviewToken, releaseSecrets } from './secrets.mjs';
 import { fakeBuild as fakeBuildIn, runScript, startHostAndCheckout } from './testing.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'hypertek-routing-'));
@@ -359,6 +359,21 @@ describe('the secrets of the release workflow', () => {
         signingKey: 'k',
       },
     );
+  });
+
+  test('the release token in an Authorization header: the scheme in any case, as the API reads it', () => {
+    for (const header of ['Bearer s3cret', 'bearer s3cret', 'BEARER  s3cret'])
+      assert.equal(bearerMatches(header, 's3cret'), true, header);
+    for (const header of [
+      'Bearer s3cre',
+      'Bearer s3cret x',
+      'Basic s3cret',
+      's3cret',
+      '',
+      undefined,
+    ])
+      assert.equal(bearerMatches(header, 's3cret'), false, String(header));
+    assert.equal(bearerMatches('Bearer s3cret', ''), false, 'no token configured');
   });
 });
 

@@ -8,7 +8,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { isReleaseVersion } from '../../shared/src/contract/release-words.mjs';
+import { bearerTokenOf, isReleaseVersion } from '../../shared/src/contract/release-words.mjs';
 import { releasesDir } from './registry.mjs';
 
 const SECRETS_FILE = '.secrets.json';
@@ -45,7 +45,7 @@ export function releaseSecrets(env = process.env) {
 
 /** Is `header` (an Authorization header) `Bearer <token>`? In constant time. */
 export function bearerMatches(header, token) {
-  const given = /^Bearer (.+)$/.exec(String(header ?? ''))?.[1];
+  const given = bearerTokenOf(header);
   if (!given || !token) return false;
   const digest = (value) => createHmac('sha256', 'release-token').update(value).digest();
   return timingSafeEqual(digest(given), digest(token));

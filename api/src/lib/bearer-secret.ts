@@ -5,15 +5,12 @@
  * sign-in token (a JWT) is never one of these: it is simply not the configured secret.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';
+import { bearerTokenOf } from '@hypertek/shared/release-words';
 
 const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
 
 /** The token of an `Authorization: Bearer <token>` header, or null (user tokens too: auth.ts). */
-export function bearerOf(header: string | undefined): string | null {
-  if (typeof header !== 'string') return null;
-  const match = /^Bearer\s+(\S+)$/i.exec(header);
-  return match?.[1] ?? null;
-}
+export const bearerOf: (header: string | undefined) => string | null = bearerTokenOf;
 
 /** A checker for one secret: true when the header carries exactly it. */
 export function bearerSecret(secret: string): (header: string | undefined) => boolean {

@@ -60,3 +60,15 @@ export const PREVIEW_COOKIE = 'ht_preview';
 /** @param {unknown} name @returns {name is (typeof REMOTE_NAMES)[number]} */
 export const isRemoteName = (name) =>
   typeof name === 'string' && /** @type {readonly string[]} */ (REMOTE_NAMES).includes(name);
+
+/**
+ * The token of an `Authorization: Bearer <token>` header, or null: the release token on the web
+ * server's release endpoint and the API's report figures, and the API's own bearer tokens. The
+ * scheme's name is case-insensitive (RFC 9110 §11.1), the token one word.
+ * @param {unknown} header
+ * @returns {string | null}
+ */
+export function bearerTokenOf(header) {
+  if (typeof header !== 'string') return null;
+  return /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? null;
+}
