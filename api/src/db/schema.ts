@@ -24,6 +24,7 @@ import {
   LAND_SIZES,
   NFA_CATEGORIES,
   NFA_RARITIES,
+  ITEM_KINDS,
 } from '@hypertek/shared/contract';
 import {
   FAILURE_STAGES,
@@ -88,7 +89,7 @@ export const items = pgTable(
   'items',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    kind: text('kind', { enum: ['nfa', 'land'] }).notNull(),
+    kind: text('kind', { enum: ITEM_KINDS }).notNull(),
     title: text('title').notNull(),
     serialNumber: text('serial_number').notNull(),
     /** Money in cents: no floating point in the database. */
@@ -302,7 +303,7 @@ export const listings = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /** The item's kind, copied: the floor of a kind is one index range. */
-    kind: text('kind', { enum: ['nfa', 'land'] }).notNull(),
+    kind: text('kind', { enum: ITEM_KINDS }).notNull(),
     priceCents: integer('price_cents').notNull(),
     status: text('status', { enum: LISTING_STATUSES }).notNull().default('active'),
     expiresAt: timestamp('expires_at', { withTimezone: true, precision: 3 }),

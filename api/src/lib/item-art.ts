@@ -6,6 +6,7 @@
  * Runtime code: the media route draws the art of items that have none stored, and the link-preview
  * cards draw from it. The seed takes it from here (its art.ts) to store each item's SVG.
  */
+import type { ItemKind } from '@hypertek/shared/contract';
 
 /** mulberry32: a tiny, fast, well-distributed 32-bit PRNG (plenty for art and sample data). */
 export function createRng(seed: number): () => number {
@@ -32,7 +33,7 @@ function polygon(cx: number, cy: number, r: number, sides: number, rotation: num
   return points.join(' ');
 }
 
-export function renderItemSvg(kind: 'nfa' | 'land', seed: number): string {
+export function renderItemSvg(kind: ItemKind, seed: number): string {
   const rng = createRng(seed * 2654435761 + (kind === 'land' ? 17 : 3));
   const hue = rng() * 360;
   const accent = (hue + 120 + rng() * 120) % 360;

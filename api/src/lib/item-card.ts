@@ -10,6 +10,7 @@
  * once; the LRU serves them one render (keyed by item and art hash, so changed art is a new
  * entry), and concurrent requests for a card not rendered yet wait for the same render.
  */
+import type { ItemKind } from '@hypertek/shared/contract';
 import { createHash } from 'node:crypto';
 import sharp, { type PngOptions } from 'sharp';
 import { renderItemSvg } from './item-art';
@@ -226,7 +227,7 @@ export class ItemCardCache {
    * render (stored art broken by hand) gives the card of the art generated from the id instead,
    * never an error: the ETag stays that of the stored SVG, which decides the result.
    */
-  get(id: number, kind: 'nfa' | 'land', svg: string, etag = itemCardEtag(svg)): Promise<Card> {
+  get(id: number, kind: ItemKind, svg: string, etag = itemCardEtag(svg)): Promise<Card> {
     const key = `${id}:${etag}`;
     const hit = this.entries.get(key);
     if (hit !== undefined) {
@@ -261,7 +262,7 @@ export class ItemCardCache {
  * picked for their blue, cyan and magenta hues.
  */
 const SITE_CARD_TILES: readonly {
-  kind: 'nfa' | 'land';
+  kind: ItemKind;
   seed: number;
   x: number;
   y: number;

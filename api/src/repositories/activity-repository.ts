@@ -2,13 +2,18 @@
  * Marketplace activity: the public feed (newest first, keyset-paged), a user's own entries, and
  * the sales of one item.
  */
-import { HOUSE_NAME, type ActivityEntry, type ItemSale } from '@hypertek/shared/contract';
+import {
+  HOUSE_NAME,
+  type ActivityEntry,
+  type ItemSale,
+  type ItemKind,
+} from '@hypertek/shared/contract';
 import { and, desc, eq, inArray, lt, or, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { decodeTimeCursor, paginate } from '../lib/cursor';
 import { activities, HOUSE_USER_ID, items, users, type ActivityType } from '../db/schema';
 
-type ActivityRow = typeof activities.$inferSelect & { itemKind: 'nfa' | 'land' | null };
+type ActivityRow = typeof activities.$inferSelect & { itemKind: ItemKind | null };
 
 /** An entry, with the item it is about when that item is still listed (rows link to it). */
 export const toActivityEntry = (row: ActivityRow): ActivityEntry => ({

@@ -3,6 +3,7 @@
  * newest, title) with a price range and attribute filters, keyset-paged; and the trigram search
  * over both kinds.
  */
+import type { ItemKind } from '@hypertek/shared/contract';
 import type {
   CatalogueItem,
   CatalogueSort,
@@ -18,7 +19,7 @@ import type { Database } from '../db/client';
 import { itemArt, items, TITLE_KEY } from '../db/schema';
 import type { CataloguePosition } from '../lib/cursor';
 
-export type ItemKind = 'nfa' | 'land';
+export type { ItemKind };
 type ItemRow = Pick<
   typeof items.$inferSelect,
   | 'id'

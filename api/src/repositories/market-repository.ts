@@ -22,6 +22,7 @@ import {
   type MarketListing,
   type MarketOffer,
   type OfferStatus,
+  type ItemKind,
 } from '@hypertek/shared/contract';
 import { and, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
@@ -361,7 +362,7 @@ export function createMarketRepository(database: Database, options: MarketOption
         : refused(409, MARKET_API_MESSAGES.offerState(offer.status));
 
   /** The cheapest active listing of a kind, in cents (the Listing tab's 'Floor'). */
-  async function floorOf(kind: 'nfa' | 'land', at: Date): Promise<number | null> {
+  async function floorOf(kind: ItemKind, at: Date): Promise<number | null> {
     const [row] = await db
       .select({ priceCents: listings.priceCents })
       .from(listings)
@@ -379,7 +380,7 @@ export function createMarketRepository(database: Database, options: MarketOption
 
   function toMarketListing(
     row: ListingRow & { title: string; serialNumber: string },
-    floors: Record<'nfa' | 'land', number | null>,
+    floors: Record<ItemKind, number | null>,
     buyers: Map<string, string>,
     at: Date,
   ): MarketListing {

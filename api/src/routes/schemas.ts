@@ -9,6 +9,7 @@ import {
   LAND_SIZES,
   NFA_CATEGORIES,
   NFA_RARITIES,
+  type ItemKind,
 } from '@hypertek/shared/contract';
 import type { INTENT_STATUSES } from '../db/schema';
 
@@ -185,7 +186,7 @@ const PRICE_BOUND = (end: string) =>
   );
 
 /** A catalogue list's query: a page, a sort, a price range, and the attributes of `kind`. */
-export const CatalogueListQuery = (kind: 'nfa' | 'land') =>
+export const CatalogueListQuery = (kind: ItemKind) =>
   Type.Object({
     limit: PageQuery.properties.limit,
     cursor: Type.Optional(

@@ -2,9 +2,8 @@
  * Reading catalogue items as screens show them. Items come from the API, from navigation
  * state or from local storage, so nothing about their shape is assumed.
  */
+import type { ItemKind } from './constants';
 import type { CatalogueItem } from './types';
-
-export type ItemKind = CatalogueItem['kind'];
 
 /** An item as the wire may send it: the product also knows `code` or `name` for the serial number. */
 export type WireItem = Partial<CatalogueItem> & { price: number; code?: string; name?: string };

@@ -1,5 +1,9 @@
 /** The business constants and limits (docs/product.md, Constants). Nothing here is configuration: it is the product. */
 
+/** The two kinds of collectible the market sells: NFAs (`/buy-nfa`) and land parcels (`/buy-land`). */
+export const ITEM_KINDS = ['nfa', 'land'] as const;
+export type ItemKind = (typeof ITEM_KINDS)[number];
+
 export const PASSWORD_MIN_LENGTH = 8;
 export const PASSWORD_MAX_LENGTH = 20;
 export const FULL_NAME_MAX_LENGTH = 30;

@@ -3,7 +3,7 @@
  * balance, and the rules both the forms and the API apply. Every item has exactly one owner; the
  * unsold catalogue belongs to the house, which lists it at the catalogue prices.
  */
-import { OFFER_EXPIRY_OPTIONS, type OfferExpiry } from './constants';
+import { OFFER_EXPIRY_OPTIONS, type ItemKind, type OfferExpiry } from './constants';
 import type { ListResponse } from './types';
 
 /** The owner of the unsold catalogue, as every screen names it. */
@@ -81,7 +81,7 @@ export type ListingStatus = 'Active' | 'Sold' | 'Cancelled' | 'Expired';
 export interface MarketListing {
   _id: string;
   itemId: string;
-  kind: 'nfa' | 'land';
+  kind: ItemKind;
   /** The item's title (the 'Listing' column). */
   name: string;
   serialNumber: string;
@@ -104,7 +104,7 @@ export type OfferStatus = 'Open' | 'Accepted' | 'Declined' | 'Cancelled' | 'Expi
 export interface MarketOffer {
   _id: string;
   itemId: string;
-  kind: 'nfa' | 'land';
+  kind: ItemKind;
   title: string;
   serialNumber: string;
   image?: string;

@@ -1,4 +1,5 @@
 import type { ItemAttributes } from './catalogue-query';
+import type { ItemKind } from './constants';
 import type { ItemMarketState } from './market';
 
 /**
@@ -38,7 +39,7 @@ export interface CatalogueItem {
   price: number;
   image?: string;
   description?: string;
-  kind: 'nfa' | 'land';
+  kind: ItemKind;
   /** NFAs: rarity and category; lands: region and size. */
   attributes?: ItemAttributes;
   /** ISO date the item was listed (the `newest` sort). */
@@ -63,7 +64,7 @@ export interface ActivityEntry {
   time: string;
   /** The item the entry is about, and its kind, when it is still listed: its row links to it. */
   itemId?: string;
-  itemKind?: 'nfa' | 'land';
+  itemKind?: ItemKind;
 }
 
 export interface PaymentHistoryEntry {
@@ -78,7 +79,7 @@ export interface SearchHit {
   title: string;
   serialNumber?: string;
   /** What a result row shows besides the title: the kind, the price and the art's path. */
-  kind?: 'nfa' | 'land';
+  kind?: ItemKind;
   price?: number;
   image?: string;
 }

@@ -11,10 +11,11 @@ import {
 } from 'react';
 import { useNavigate } from 'react-router';
 
+import type { ItemKind } from '../contract/constants';
 import type { SearchHit, SearchResult } from '../contract/types';
 import { useLiveSearch, type LiveSearchStatus } from './use-live-search';
 
-export type SearchKind = 'nfa' | 'land';
+export type SearchKind = ItemKind;
 
 /** One result as the list shows it: `index` is its place among all options (for the keyboard). */
 export interface SearchOption {

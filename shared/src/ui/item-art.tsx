@@ -6,8 +6,9 @@
 import './item-art.css';
 
 import { useId } from 'react';
+import type { ItemKind } from '../contract/constants';
 
-export type ArtKind = 'nfa' | 'land' | 'avatar' | 'news';
+export type ArtKind = ItemKind | 'avatar' | 'news';
 
 /** The brand's neon range: cyan, blue, violet, magenta. */
 const HUES = [186, 200, 222, 262, 290, 318];

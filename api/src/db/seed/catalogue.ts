@@ -13,6 +13,7 @@ import {
   NFA_RARITIES,
   type LandSize,
   type NfaRarity,
+  type ItemKind,
 } from '@hypertek/shared/contract';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../client';
@@ -159,7 +160,7 @@ function listingDates(rng: () => number, count: number, now: number): Date[] {
 }
 
 interface SeedItem {
-  kind: 'nfa' | 'land';
+  kind: ItemKind;
   title: string;
   serialNumber: string;
   priceCents: number;

@@ -1,4 +1,4 @@
-import { itemTitle, type CatalogueItem } from '@hypertek/shared';
+import { itemTitle, type CatalogueItem, type ItemKind } from '@hypertek/shared';
 import { ITEM_CARD_ACTION, ItemCard } from '@hypertek/shared/ui';
 
 /**
@@ -11,7 +11,7 @@ export function OwnedItemCard({
   onChoose,
 }: {
   item: CatalogueItem;
-  kind: 'nfa' | 'land';
+  kind: ItemKind;
   /** 'List Now' was pressed (the item carries its shown title). */
   onChoose: (item: CatalogueItem) => void;
 }) {
