@@ -23,6 +23,7 @@ import {
   type MarketOffer,
   type OfferStatus,
   type ItemKind,
+  formatPrice,
 } from '@hypertek/shared/contract';
 import { and, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
@@ -86,7 +87,7 @@ export const MARKET_API_MESSAGES = {
     `This listing has ${status === 'expired' ? 'expired' : `been ${status}`}`,
   notForSale: 'This item is not for sale',
   priceChanged: (cents: number) =>
-    `The price of this item is now $${formatCents(cents)}. Nothing was charged.`,
+    `The price of this item is now ${formatPrice(cents / 100)}. Nothing was charged.`,
   checkoutInProgress:
     'Someone is paying for this item right now. Try again in a few minutes. Nothing was charged.',
   reserved: (until: Date) =>
@@ -111,9 +112,6 @@ export const MARKET_API_MESSAGES = {
   alreadyCancelled: 'This listing was already cancelled',
   busy: 'A buyer is paying for this item right now: try again when that checkout ends',
 } as const;
-
-const formatCents = (cents: number): string =>
-  cents % 100 === 0 ? String(cents / 100) : (cents / 100).toFixed(2);
 
 const refused = (status: Refusal['status'], message: string): Refusal => ({
   kind: 'refused',
@@ -631,7 +629,7 @@ export function createMarketRepository(database: Database, options: MarketOption
       return [
         'Hyper Tek listing',
         `Item: ${input.itemId}`,
-        `Price: $${formatCents(input.priceCents)}`,
+        `Price: ${formatPrice(input.priceCents / 100)}`,
         `Expires in: ${input.expiresIn}`,
         `Seller: ${input.address}`,
       ].join('\n');

@@ -6,7 +6,7 @@
  * Errors on these routes also carry the message as `error` (the card form reads it).
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MESSAGES, validateCardPayment } from '@hypertek/shared/contract';
+import { formatPrice, MESSAGES, validateCardPayment } from '@hypertek/shared/contract';
 import type { Config } from '../config/env';
 import { API_MESSAGES, badRequest, conflict, HttpError, notFound } from '../lib/errors';
 import type { OpenOutcome, PayOutcome } from '../lib/payments/payment-service';
@@ -30,7 +30,7 @@ import {
 export const PAYMENT_MESSAGES = {
   currencyRefused: 'Only payments in usd are accepted',
   amountMismatch: (priceCents: number): string =>
-    `The amount does not match the item's price of $${(priceCents / 100).toFixed(2)}. Nothing was charged.`,
+    `The amount does not match the item's price of ${formatPrice(priceCents / 100)}. Nothing was charged.`,
   providerUnreachable: 'The payment provider is not reachable right now. Nothing was charged.',
   providerUnreachableRead: 'The payment provider is not reachable right now. Please try again.',
   inProgress: 'A payment for this item is already in progress. Please wait a moment.',

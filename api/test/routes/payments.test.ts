@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { HOUSE_NAME, MESSAGES } from '@hypertek/shared/contract';
+import { formatPrice, HOUSE_NAME, MESSAGES } from '@hypertek/shared/contract';
 import { sql } from 'drizzle-orm';
 import { HOUSE_USER_ID } from '../../src/db/schema';
 import { API_MESSAGES } from '../../src/lib/errors';
@@ -284,19 +284,19 @@ describe('POST /card/pay-with-card (sandbox)', () => {
     const before = charges();
     const pm = await paymentMethod(app, CARDS.visa);
     // A whole number of cents that is not the sale's price: the market says the price now (409).
-    const now = price % 100 === 0 ? String(price / 100) : (price / 100).toFixed(2);
+    // The product's one money format ('$140', '$1,649.06'), on both refusals.
+    const now = formatPrice(price / 100);
     for (const amount of [price - 1, price + 50, 1]) {
       const response = await payWithCard(app, user, await cardBody(app, user, itemId, pm, amount));
       assert.equal(response.statusCode, 409);
-      const message = `The price of this item is now $${now}. Nothing was charged.`;
+      const message = `The price of this item is now ${now}. Nothing was charged.`;
       assert.deepEqual(json(response), { success: false, message, error: message });
     }
     // Not an amount in cents at all: 400, before anything else.
     for (const amount of [price + 0.5, 0, -price]) {
       const response = await payWithCard(app, user, await cardBody(app, user, itemId, pm, amount));
       assert.equal(response.statusCode, 400);
-      const dollars = (price / 100).toFixed(2);
-      const message = `The amount does not match the item's price of $${dollars}. Nothing was charged.`;
+      const message = `The amount does not match the item's price of ${now}. Nothing was charged.`;
       assert.deepEqual(json(response), { success: false, message, error: message });
     }
     assert.equal(charges(), before);

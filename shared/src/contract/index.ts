@@ -6,3 +6,5 @@ export * from './market';
 export * from './messages';
 export * from './types';
 export * from './validation';
+// The one money format (the screens' and the API's messages'): no browser API in it.
+export { formatPrice, type PriceCurrency } from '../format/price';
