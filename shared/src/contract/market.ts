@@ -63,17 +63,6 @@ export function validateMarketPrice(value: unknown): number | string {
   return amount;
 }
 
-/** An item's market state, as its detail read (`search/item/{id}`) answers it. */
-export interface ItemMarketState {
-  owner: { id: string; name: string };
-  /** The active listing, or null when the item is not for sale. */
-  listing: { _id: string; price: number; expiresAt: string | null } | null;
-  /** Open offers on the item ('Offer N'). */
-  offers: number;
-  /** While an accepted offer reserves the item for its buyer: until when (ISO); else null. */
-  reservedUntil: string | null;
-}
-
 /** Active while it can be bought; Sold, Cancelled and Expired are final. */
 export type ListingStatus = 'Active' | 'Sold' | 'Cancelled' | 'Expired';
 

@@ -1,6 +1,5 @@
 import type { ItemAttributes } from './catalogue-query';
 import type { ItemKind } from './constants';
-import type { ItemMarketState } from './market';
 
 /**
  * The entities (docs/product.md, Entities), as the front end reads them and the API returns them.
@@ -280,6 +279,17 @@ export interface WalletNonceResponse extends ApiEnvelope {
   issuedAt: string;
   expiresAt: string;
 }
+/** An item's market state, as its detail read (`search/item/{id}`) answers it. */
+export interface ItemMarketState {
+  owner: { id: string; name: string };
+  /** The active listing, or null when the item is not for sale. */
+  listing: { _id: string; price: number; expiresAt: string | null } | null;
+  /** Open offers on the item ('Offer N'). */
+  offers: number;
+  /** While an accepted offer reserves the item for its buyer: until when (ISO); else null. */
+  reservedUntil: string | null;
+}
+
 export interface ListResponse<T> extends ApiEnvelope {
   data: T[];
   /** Opaque cursor of the next page, null on the last page. */
