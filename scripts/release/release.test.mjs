@@ -3,6 +3,7 @@
 // registry's promote and rollback within seconds, without a restart; the history keeps each
 // change with its actor, in order.
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -226,6 +227,33 @@ describe('release publish on the command line', () => {
     );
     assert.deepEqual(served(), before, 'dist/ is as it was');
     assert.deepEqual(readdirSync(join(releases, '.staging')), [], 'nothing left aside');
+
+    // Reproducible: the same source published again (into another registry) is the same version
+    // and the same bytes, file for file (release.json says who published it and when).
+    const again = join(work, 'cli-again');
+    const second = spawnSync(
+      process.execPath,
+      [join(repoRoot, 'scripts/release.mjs'), 'publish', 'checkout'],
+      { env: { ...process.env, RELEASES_DIR: again }, encoding: 'utf8' },
+    );
+    assert.equal(second.status, 0, second.stdout + second.stderr);
+    assert.equal(/published checkout (\S+) \(not live yet\)/.exec(second.stdout)?.[1], version);
+    const bytes = (dir) =>
+      readdirSync(dir, { recursive: true })
+        .filter((name) => name !== 'release.json' && statSync(join(dir, name)).isFile())
+        .sort()
+        .map((name) => [
+          name,
+          createHash('sha256')
+            .update(readFileSync(join(dir, name)))
+            .digest('hex'),
+        ]);
+    const first = bytes(release);
+    assert.ok(
+      first.some(([name]) => name === 'remoteEntry.js'),
+      'the build is there',
+    );
+    assert.deepEqual(bytes(join(again, 'checkout', version)), first);
   });
 });
 

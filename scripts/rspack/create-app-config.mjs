@@ -86,6 +86,32 @@ function sharedSingletons(appDir, eager) {
 }
 
 /**
+ * The same source builds to the same bytes (a release's digest identifies its code). Module
+ * Federation writes a stats file beside the manifest (`mf-manifest-stats.json`) whose content
+ * changes from build to build of one source: its asynchronous analysis lists a shared module's
+ * users and a chunk's requirements as it happens to meet them (two builds of the marketing
+ * remote: `usedIn` of `react-router` empty in one, `terms-page.tsx` in the other). Nothing reads
+ * it at runtime (the host reads `mf-manifest.json`, which is stable), so it is not emitted.
+ */
+class NoFederationStatsPlugin {
+  /** @param {import('@rspack/core').Compiler} compiler */
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('NoFederationStatsPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap(
+        {
+          name: 'NoFederationStatsPlugin',
+          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT + 1,
+        },
+        (assets) => {
+          for (const name of Object.keys(assets))
+            if (name.endsWith('mf-manifest-stats.json')) compilation.deleteAsset(name);
+        },
+      );
+    });
+  }
+}
+
+/**
  * The host's build writes `release-host.json`: the version of each shared singleton it provides,
  * which the release gate checks a remote's release against before it goes live
  * (scripts/release/gate.mjs). `react/` provides `react/jsx-runtime` and the other subpaths.
@@ -121,6 +147,15 @@ class ReleaseHostFactsPlugin {
 }
 
 /**
+ * Where a production build is written: `dist/` in the app, or `BUILD_OUTPUT_DIR` (`release
+ * publish` builds a remote aside, so the build that a running server serves in place is never
+ * overwritten under it).
+ * @param {string} appDir
+ */
+export const outputDir = (appDir, env = process.env) =>
+  env.BUILD_OUTPUT_DIR ? path.resolve(env.BUILD_OUTPUT_DIR) : path.join(appDir, 'dist');
+
+/**
  * @param {{
  *   appDir: string,            // the app's folder (import.meta.dirname)
  *   name: string,              // federation name, e.g. 'marketing'
@@ -132,15 +167,6 @@ class ReleaseHostFactsPlugin {
  * }} options
  * @returns {(env: unknown, argv: { mode?: string }) => import('@rspack/core').Configuration}
  */
-/**
- * Where a production build is written: `dist/` in the app, or `BUILD_OUTPUT_DIR` (`release
- * publish` builds a remote aside, so the build that a running server serves in place is never
- * overwritten under it).
- * @param {string} appDir
- */
-export const outputDir = (appDir, env = process.env) =>
-  env.BUILD_OUTPUT_DIR ? path.resolve(env.BUILD_OUTPUT_DIR) : path.join(appDir, 'dist');
-
 export function createAppConfig({ appDir, name, port, title, exposes, prerender }) {
   return (_env, argv) => {
     const production = argv.mode !== 'development';
@@ -231,6 +257,7 @@ export function createAppConfig({ appDir, name, port, title, exposes, prerender 
             ],
           }),
         ...(isRemote ? [] : [new ReleaseHostFactsPlugin(sharedSingletons(appDir, true))]),
+        ...(isRemote ? [new NoFederationStatsPlugin()] : []),
         new ModuleFederationPlugin({
           name,
           filename: isRemote ? 'remoteEntry.js' : undefined,
