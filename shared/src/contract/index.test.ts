@@ -20,30 +20,4 @@ describe('@hypertek/shared/contract in Node', () => {
     expect(contract.sanitizeFullName('José 2')).toEqual({ value: 'José ', message: null });
     expect(contract.toCents(19.99)).toBe(1999);
   });
-
-  it('exports the validators, messages and constants the apps and the API use', () => {
-    for (const name of [
-      'validateEmail',
-      'validatePassword',
-      'validatePasswordsMatch',
-      'validateSignup',
-      'validateLogin',
-      'validateForgotPassword',
-      'validateResetPassword',
-      'validatePurchase',
-      'validateCardPayment',
-      'sanitizeFullName',
-      'validateFullName',
-      'validateNewPassword',
-      'shouldSearch',
-      'MESSAGES',
-      'toCents',
-      'totalWithFee',
-      'formatAge',
-      'OFFER_EXPIRY_OPTIONS',
-      'DEFAULT_OFFER_EXPIRY',
-    ]) {
-      expect(contract).toHaveProperty(name);
-    }
-  });
 });
