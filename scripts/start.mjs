@@ -192,14 +192,16 @@ if (present.some((u) => u.name === 'host')) log(`open ${hostOrigin}/ — Ctrl-C 
 
 // After start, a process that exits is started again and the restart is said (keepRunning): a
 // remote that is down is a degraded site, and one file gone must not leave it so until someone
-// restarts by hand. One that keeps exiting soon after its start is left down, and when none is
-// left running this exits non-zero.
+// restarts by hand. One that keeps exiting soon after its start is left down, and when every one
+// is left down this exits non-zero.
+const leftDown = new Set();
 for (const { unit, child } of ready)
   keepRunning(child, () => launch(unit), {
     isStopping: () => stopping,
     log: (line) => console.error(`[start] ${line}`),
     onRestart: (next, previous) => children.splice(children.indexOf(previous), 1),
     onLeftDown: () => {
-      if (children.every((c) => c.exitCode !== null || c.signalCode !== null)) process.exit(1);
+      leftDown.add(unit.name);
+      if (leftDown.size === ready.length) void shutdown('every process left down', 1);
     },
   });

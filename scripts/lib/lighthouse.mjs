@@ -96,19 +96,35 @@ export function tasksAtCpuTime(events) {
     if (!list) byThread.set(key, (list = []));
     list.push(event);
   }
+  const isTask = (event) => event.ph === 'X' && TASKS.has(event.name) && event.dur > 0;
   for (const list of byThread.values()) {
     list.sort((a, b) => a.ts - b.ts || (b.dur ?? 0) - (a.dur ?? 0));
     for (let i = 0; i < list.length; i++) {
       const task = list[i];
-      if (task.ph !== 'X' || !TASKS.has(task.name) || !(task.dur > 0)) continue;
+      if (!isTask(task)) continue;
       const start = task.ts;
-      const end = start + task.dur;
-      const factor = typeof task.tdur === 'number' && task.tdur >= 0 ? task.tdur / task.dur : 1;
-      // Everything up to the task's end belongs to it (a nested task included): skip past it.
+      let end = start + task.dur;
+      // Everything up to the task's end belongs to it (a task nested in it included), except a
+      // task that starts inside it and ends after it: Chrome sometimes records a task running into
+      // the next (crbug.com/329678173), and Lighthouse then ends the first where the second
+      // starts; so does this, and the second is taken with its own CPU time.
       let j = i + 1;
-      while (j < list.length && list[j].ts < end) j++;
-      if (factor < 1) {
-        task.dur *= factor;
+      for (; j < list.length && list[j].ts < end; j++) {
+        if (isTask(list[j]) && list[j].ts + list[j].dur > end) {
+          end = list[j].ts;
+          break;
+        }
+      }
+      const span = end - start;
+      // At least 1 µs: a task of no duration is no task to Lantern, which would leave its events
+      // outside every task.
+      const cpu =
+        typeof task.tdur === 'number' && task.tdur >= 0
+          ? Math.max(1, Math.min(task.tdur, span))
+          : span;
+      const factor = span > 0 ? cpu / span : 1;
+      if (factor < 1 || end < start + task.dur) {
+        task.dur = cpu;
         for (let k = i + 1; k < j; k++) {
           const inner = list[k];
           const innerEnd =

@@ -384,3 +384,29 @@ test('tasksAtCpuTime: a child reaching past its task (a trace rounding) ends wit
   ]);
   assert.deepEqual([out[1].ts, out[1].dur], [10, 10]);
 });
+
+test('tasksAtCpuTime: a task recorded running into the next ends where the next starts, as Lighthouse reads it; the next keeps its own CPU time', () => {
+  const e = { pid: 3, tid: 3 };
+  const out = tasksAtCpuTime([
+    { ...e, ph: 'X', name: 'RunTask', ts: 0, dur: 100_000, tdur: 20_000 },
+    { ...e, ph: 'X', name: 'FunctionCall', ts: 10_000, dur: 40_000 },
+    { ...e, ph: 'X', name: 'RunTask', ts: 90_000, dur: 200_000, tdur: 190_000 },
+    { ...e, ph: 'X', name: 'EvaluateScript', ts: 95_000, dur: 150_000 },
+  ]);
+  const span = (i) => [Math.round(out[i].ts), Math.round(out[i].dur)];
+  // The first: 90 ms of wall clock before the next starts, 20 ms of CPU.
+  assert.deepEqual(span(0), [0, 20_000]);
+  assert.deepEqual(span(1), [2222, 8889]);
+  // The second is a long task still: 190 ms of CPU from its own start.
+  assert.deepEqual(span(2), [90_000, 190_000]);
+  assert.deepEqual(span(3), [94_750, 142_500]);
+});
+
+test('tasksAtCpuTime: a task with no CPU time keeps 1 µs (Lantern drops a task of none, and its events with it)', () => {
+  const e = { pid: 4, tid: 4 };
+  const out = tasksAtCpuTime([
+    { ...e, ph: 'X', name: 'RunTask', ts: 0, dur: 500, tdur: 0 },
+    { ...e, ph: 'X', name: 'Layout', ts: 100, dur: 200 },
+  ]);
+  assert.deepEqual([out[0].dur, out[1].ts, Math.round(out[1].dur * 10) / 10], [1, 0.2, 0.4]);
+});

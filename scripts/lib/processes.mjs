@@ -45,8 +45,10 @@ export function startProcess(name, command, args, options = {}) {
 /**
  * Keeps a process running: when `first` (or a later one) exits, `launch()` starts it again after
  * a back-off (`baseDelayMs`, doubling to `maxDelayMs`), and each exit and restart is said through
- * `log`. A process that keeps exiting within `quickMs` of its start, `maxInARow` times in a row,
- * is left down (`onLeftDown`). Nothing is restarted once `isStopping()` says so.
+ * `log`. Whatever the exited process left running in its process group (a server under a
+ * wrapper) is stopped first, so the new one finds its port free. A process that exits within
+ * `quickMs` of its start `maxInARow` times in a row is left down (`onLeftDown`). Nothing is
+ * restarted once `isStopping()` says so.
  * @param {ReturnType<typeof startProcess>} first
  * @param {() => ReturnType<typeof startProcess>} launch
  * @param {{ isStopping: () => boolean, log: (line: string) => void, onRestart?: (next: ReturnType<typeof startProcess>, previous: ReturnType<typeof startProcess>) => void, onLeftDown?: () => void, baseDelayMs?: number, maxDelayMs?: number, quickMs?: number, maxInARow?: number }} options
@@ -66,9 +68,16 @@ export function keepRunning(first, launch, options) {
     const startedAt = Date.now();
     void child.exited.then(({ code, signal }) => {
       if (isStopping()) return;
+      if (process.platform !== 'win32' && child.pid !== undefined) {
+        try {
+          process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // the group is gone already
+        }
+      }
       const inARow = Date.now() - startedAt < quickMs ? failures + 1 : 1;
       const how = signal ?? `code ${code}`;
-      if (inARow > maxInARow) {
+      if (inARow >= maxInARow) {
         log(
           `${child.label} exited (${how}), ${maxInARow} times in a row soon after starting: left down`,
         );

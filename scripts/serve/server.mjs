@@ -38,13 +38,16 @@ import {
 } from './release-routing.mjs';
 
 /**
- * A sirv handler that survives what happens to its files. sirv indexes the folder once and then
+ * A sirv handler that survives files removed under it. sirv indexes the folder once and then
  * streams a file with no error listener: a file removed or unreadable since (a precompressed
- * copy deleted, a folder rebuilt under the server) made the stream emit an unhandled `error`, and
- * the whole server exited. Here that error ends only the response it belongs to (its status and
- * length were sent already, so the connection is closed and the browser tries again), is logged,
- * and the folder is indexed again: the next request gets what is there now (the plain file when
- * only its `.br` copy went missing, a 404 when the file is gone).
+ * copy deleted) made the stream emit an unhandled `error`, and the whole server exited. Here
+ * that error ends only the response it belongs to (its status and length were sent already, so
+ * the connection is closed and the browser tries again), is logged, and the folder is indexed
+ * again: the next request gets what is there now (the plain file when only its `.br` copy went
+ * missing, a 404 when the file is gone). A folder that cannot be indexed (gone altogether) keeps
+ * the last index, and the next failure tries again. Not covered: a file rewritten in place with
+ * another size (sirv sends the length it indexed); builds are written aside (`release publish`)
+ * or before the server starts.
  * @param {() => ReturnType<typeof sirv>} make builds the handler (indexes the folder)
  * @param {(line: string) => void} log
  */
@@ -56,11 +59,15 @@ export function resilientFiles(make, log) {
       guarded.add(res);
       res.once('pipe', (source) =>
         source.once('error', (error) => {
+          res.destroy();
           log(
             `files: ${req.url} could not be read (${error.code ?? error.message}); indexing the folder again`,
           );
-          handler = make();
-          res.destroy();
+          try {
+            handler = make();
+          } catch (indexing) {
+            log(`files: the folder cannot be indexed (${indexing.code ?? indexing.message})`);
+          }
         }),
       );
     }
@@ -78,7 +85,12 @@ function createReleaseFiles(dir, log) {
   const handlers = new Map();
   return (req, res, pathname, next) => {
     const match = /^\/releases\/([^/]+)(\/.*)$/.exec(pathname);
-    const version = match && decodeURIComponent(match[1]);
+    let version = null;
+    try {
+      version = match && decodeURIComponent(match[1]);
+    } catch {
+      return next(); // not a version (a malformed escape such as %E0): the build's own 404
+    }
     if (!match || !isReleaseVersion(version)) return next();
     let handler = handlers.get(version);
     if (!handler) {

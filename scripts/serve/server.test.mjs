@@ -50,7 +50,16 @@ for (const remote of [false, true]) {
     let base;
     before(async () => {
       root = await fakeBuild({ remote });
-      server = await startServer({ root, isRemote: remote, port: 0, host: '127.0.0.1', env });
+      server = await startServer({
+        root,
+        isRemote: remote,
+        // A remote's server also serves its published releases (none here: the release folder
+        // is empty).
+        name: remote ? 'marketing' : undefined,
+        port: 0,
+        host: '127.0.0.1',
+        env: { ...env, RELEASES_DIR: join(root, '.no-releases') },
+      });
       base = `http://127.0.0.1:${server.address().port}`;
     });
     after(async () => {
@@ -218,6 +227,12 @@ for (const remote of [false, true]) {
       );
       assert.equal((await fetch(base + path, plain)).status, 404, 'no copy left to send: 404');
       assert.equal((await fetch(`${base}/`)).status, 200);
+    });
+
+    test('an address that is no text (a malformed escape) is a 404, and the server keeps serving', async () => {
+      for (const path of ['/releases/1.0.0%E0/x.js', '/static/js/%E0.js'])
+        assert.equal((await fetch(base + path)).status, 404, path);
+      assert.equal((await fetch(`${base}/config.json`)).status, 200);
     });
   });
 }
