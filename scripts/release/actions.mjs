@@ -13,7 +13,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { join, relative } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import { APPS, repoRoot } from '../serve/apps.mjs';
 import { precompress } from '../serve/precompress.mjs';
 import { isReleaseVersion } from '../../shared/src/contract/release-words.mjs';
@@ -54,13 +54,33 @@ export function actorFromEnvironment(env = process.env) {
   return env.USER || env.USERNAME || 'unknown';
 }
 
-/** Every file of a folder, sorted, with a digest of names and contents. */
-function digestOf(dir) {
-  const hash = createHash('sha256');
-  const files = readdirSync(dir, { recursive: true, withFileTypes: true })
+/** The files of a build folder (not its precompressed copies), sorted, as absolute paths. */
+function buildFiles(dir) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && !/\.(br|gz)$/.test(entry.name))
     .map((entry) => join(entry.parentPath ?? entry.path, entry.name))
     .sort();
+}
+
+/**
+ * Each file of a release and its Subresource Integrity digest (`sha384-…`, the form a script
+ * element's `integrity` takes), by path inside the release: what a host can pin a release's
+ * code to (issue 30). The precompressed copies are the same bytes once decoded, and are not
+ * listed.
+ */
+export function integrityOf(dir) {
+  return Object.fromEntries(
+    buildFiles(dir).map((file) => [
+      relative(dir, file).split(sep).join('/'),
+      `sha384-${createHash('sha384').update(readFileSync(file)).digest('base64')}`,
+    ]),
+  );
+}
+
+/** Every file of a folder, sorted, with a digest of names and contents. */
+function digestOf(dir) {
+  const hash = createHash('sha256');
+  const files = buildFiles(dir);
   for (const file of files)
     hash.update(relative(dir, file)).update('\0').update(readFileSync(file));
   return hash.digest('hex');
@@ -135,6 +155,7 @@ export async function publish({ dir, registry, remote, actor, buildDir, version,
       publishedAt: new Date().toISOString(),
       publishedBy: actor,
       manifest: manifestFacts(build),
+      integrity: integrityOf(build),
     };
     writeFileSync(join(staging, 'release.json'), `${JSON.stringify(facts, null, 2)}\n`);
     await storeOf({ dir, registry }).update(actor, () => {

@@ -254,6 +254,22 @@ describe('release publish on the command line', () => {
       'the build is there',
     );
     assert.deepEqual(bytes(join(again, 'checkout', version)), first);
+
+    // Each file's Subresource Integrity digest is recorded with the release (the precompressed
+    // copies decode to the same bytes and are not listed), the same in both publishes.
+    const recorded = (dir) => JSON.parse(readFileSync(join(dir, 'release.json'), 'utf8')).integrity;
+    const integrity = recorded(release);
+    const plain = first.filter(([name]) => !/\.(br|gz)$/.test(name)).map(([name]) => name);
+    assert.deepEqual(Object.keys(integrity).sort(), plain);
+    for (const name of plain)
+      assert.equal(
+        integrity[name],
+        `sha384-${createHash('sha384')
+          .update(readFileSync(join(release, name)))
+          .digest('base64')}`,
+        name,
+      );
+    assert.deepEqual(recorded(join(again, 'checkout', version)), integrity);
   });
 });
 
