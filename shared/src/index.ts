@@ -43,7 +43,7 @@ export {
 } from './api/http-client';
 export { firstData, forgetFirstData } from './api/first-data';
 export { api } from './api/endpoints';
-export type { Api } from './api/endpoints';
+export type { Api, ReleaseReport } from './api/endpoints';
 export { tokens } from './tokens/tokens';
 export {
   PAYMENT_ITEM_STORAGE_KEY,

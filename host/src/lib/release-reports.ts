@@ -9,9 +9,9 @@
  * visitor counts once however often they reload.
  */
 import { isVisitorId, VISITOR_COOKIE } from '@hypertek/shared/release-words';
-import { getRuntimeConfig, type RemoteName } from '@hypertek/shared';
+import { api, getRuntimeConfig, type ReleaseReport, type RemoteName } from '@hypertek/shared';
 
-export type FailureStage = 'load' | 'render';
+export type FailureStage = NonNullable<ReleaseReport['stage']>;
 
 const sent = new Set<string>();
 /** Errors already reported as a failed load (the boundary sees them again as render errors). */
@@ -27,27 +27,23 @@ function visitorId(): string | null {
   return null;
 }
 
-function send(remote: RemoteName, body: Record<string, string>) {
-  const config = getRuntimeConfig();
-  const release = config.releases?.[remote];
+function send(
+  remote: RemoteName,
+  outcome: Pick<ReleaseReport, 'outcome' | 'stage' | 'message'>,
+): void {
+  const release = getRuntimeConfig().releases?.[remote];
   const visitor = visitorId();
   if (!release || !visitor) return;
-  const key = `${remote}:${body.outcome}`;
+  const key = `${remote}:${outcome.outcome}`;
   if (sent.has(key)) return;
   sent.add(key);
-  void fetch(`${config.apiBaseUrl.replace(/\/+$/, '')}/releases/reports`, {
-    method: 'POST',
-    keepalive: true,
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({
-      remote,
-      version: release.version,
-      channel: release.channel,
-      visitor,
-      ...body,
-    }),
-  }).catch(() => {
-    // A report is best effort: never a visitor's problem.
+  // Best effort (never a visitor's problem), through the client the API's document checks.
+  void api.releases.report({
+    remote,
+    version: release.version,
+    channel: release.channel,
+    visitor,
+    ...outcome,
   });
 }
 

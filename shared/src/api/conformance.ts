@@ -184,6 +184,8 @@ interface Calls {
   'market.cancelOffer': { call: 'POST /market/offers/{id}/cancel' };
   'market.balance': { call: 'GET /market/balance/{userId}' };
 
+  'releases.report': { call: 'POST /releases/reports'; body: Arg<'releases.report', 0> };
+
   getProfile: { call: 'GET /getProfile' };
   updateProfile: { call: 'PUT /profile'; multipart: true };
 }

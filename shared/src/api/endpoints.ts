@@ -28,6 +28,13 @@ import type {
 } from '../contract/types';
 import type { CatalogueQuery } from '../contract/catalogue-query';
 import type {
+  FAILURE_STAGES,
+  RELEASE_CHANNELS,
+  REMOTE_NAMES,
+  REPORT_OUTCOMES,
+} from '../contract/release-words.mjs';
+import { getRuntimeConfig } from '../config/runtime-config';
+import type {
   BalanceAnswer,
   CancelListingsAnswer,
   CreateListingRequest,
@@ -265,6 +272,25 @@ export const api = {
         .then((r) => r.data),
   },
 
+  releases: {
+    /**
+     * The host's report that a remote's release loaded or failed for a visitor. Sent with
+     * `fetch(…, { keepalive })`, not the HTTP client: it must survive the page being left, and
+     * the page must not load the client for it. Best effort: a report that cannot be sent
+     * resolves `{ success: false }`.
+     */
+    report: (report: ReleaseReport): Promise<{ success: boolean }> =>
+      fetch(`${getRuntimeConfig().apiBaseUrl.replace(/\/+$/, '')}/releases/reports`, {
+        method: 'POST',
+        keepalive: true,
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(report),
+      }).then(
+        (response) => ({ success: response.ok }),
+        () => ({ success: false }),
+      ),
+  },
+
   getProfile: (options: Options = {}) =>
     http
       .get<{ success: boolean; user: User }>('/getProfile', { signal: options.signal })
@@ -277,3 +303,14 @@ export const api = {
 };
 
 export type Api = typeof api;
+
+/** What the host reports of a remote's release for a visitor (`api.releases.report`). */
+export interface ReleaseReport {
+  remote: (typeof REMOTE_NAMES)[number];
+  version: string;
+  channel: (typeof RELEASE_CHANNELS)[number];
+  outcome: (typeof REPORT_OUTCOMES)[number];
+  stage?: (typeof FAILURE_STAGES)[number];
+  visitor: string;
+  message?: string;
+}
