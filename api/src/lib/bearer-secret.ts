@@ -9,14 +9,11 @@ import { bearerTokenOf } from '@hypertek/shared/release-words';
 
 const digest = (text: string): Buffer => createHash('sha256').update(text, 'utf8').digest();
 
-/** The token of an `Authorization: Bearer <token>` header, or null (user tokens too: auth.ts). */
-export const bearerOf: (header: string | undefined) => string | null = bearerTokenOf;
-
 /** A checker for one secret: true when the header carries exactly it. */
 export function bearerSecret(secret: string): (header: string | undefined) => boolean {
   const expected = digest(secret);
   return (header) => {
-    const given = bearerOf(header);
+    const given = bearerTokenOf(header);
     // No header still costs a comparison, so its answer takes as long as a wrong token's.
     const same = timingSafeEqual(digest(given ?? ''), expected);
     return given !== null && same;

@@ -19,7 +19,6 @@ import type { Database } from '../db/client';
 import { itemArt, items, TITLE_KEY } from '../db/schema';
 import type { CataloguePosition } from '../lib/cursor';
 
-export type { ItemKind };
 type ItemRow = Pick<
   typeof items.$inferSelect,
   | 'id'

@@ -8,7 +8,7 @@
  * Every transaction is run again when the database gives it up (db/client.ts `transaction`).
  * No transaction is held open while the provider is called.
  */
-import type { PaymentRecord } from '@hypertek/shared/contract';
+import type { ItemKind, PaymentRecord } from '@hypertek/shared/contract';
 import { and, desc, eq, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { transaction, type Database, type Db, type Tx } from '../db/client';
@@ -23,7 +23,7 @@ import {
 import { settleSale } from './settlement';
 import { decodeTimeCursor, paginate } from '../lib/cursor';
 import type { PaymentFailure, ProviderIntent, ProviderName } from '../lib/payments/provider';
-import { itemColumns, toCatalogueItem, type ApiItem, type ItemKind } from './items-repository';
+import { itemColumns, toCatalogueItem, type ApiItem } from './items-repository';
 import type { MarketRepository, NeedsRelease, Refusal } from './market-repository';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;

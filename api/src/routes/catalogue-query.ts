@@ -5,7 +5,8 @@
  */
 import type { CatalogueSort } from '@hypertek/shared/contract';
 import { badRequest } from '../lib/errors';
-import type { CatalogueListQuery, ItemKind } from '../repositories/items-repository';
+import type { ItemKind } from '@hypertek/shared/contract';
+import type { CatalogueListQuery } from '../repositories/items-repository';
 
 /** The largest price a column holds, in cents (PostgreSQL integer): a higher bound means "any". */
 const MAX_CENTS = 2_147_483_647;

@@ -4,12 +4,12 @@
  * search/item/{id}. Lists are keyset-paged (`limit`, `cursor`).
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { SEARCH_MIN_LENGTH } from '@hypertek/shared/contract';
+import { SEARCH_MIN_LENGTH, type ItemKind } from '@hypertek/shared/contract';
 import type { Config } from '../config/env';
 import { decodeCatalogueCursor, encodeCatalogueCursor } from '../lib/cursor';
 import { API_MESSAGES, notFound } from '../lib/errors';
 import { TtlCache } from '../lib/ttl-cache';
-import { parseItemId, type ApiSearchHit, type ItemKind } from '../repositories/items-repository';
+import { parseItemId, type ApiSearchHit } from '../repositories/items-repository';
 import { readListQuery } from './catalogue-query';
 import {
   ActivitySchema,

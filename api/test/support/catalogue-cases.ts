@@ -4,13 +4,12 @@
  * range from none to a rare attribute pair with a narrow price range. Prices are those of the
  * large seed ($20 to $10,000).
  */
-import { CATALOGUE_SORTS, type CatalogueSort } from '@hypertek/shared/contract';
+import { CATALOGUE_SORTS, type CatalogueSort, type ItemKind } from '@hypertek/shared/contract';
 import type { Database } from '../../src/db/client';
 import { encodeCatalogueCursor, type CataloguePosition } from '../../src/lib/cursor';
 import {
   createItemsRepository,
   type CatalogueListQuery,
-  type ItemKind,
 } from '../../src/repositories/items-repository';
 import { readListQuery } from '../../src/routes/catalogue-query';
 

@@ -8,7 +8,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { jwtVerify, SignJWT } from 'jose';
 import type { Config } from '../../config/env';
-import { bearerOf } from '../../lib/bearer-secret';
+import { bearerTokenOf } from '@hypertek/shared/release-words';
 import { API_MESSAGES, forbidden, unauthorized } from '../../lib/errors';
 import type { UserRow } from '../../repositories/users-repository';
 
@@ -50,7 +50,7 @@ export default fp(
           .sign(secret);
       },
       async requireUser(request) {
-        const token = bearerOf(request.headers.authorization);
+        const token = bearerTokenOf(request.headers.authorization);
         if (token === null) throw unauthorized(API_MESSAGES.authRequired);
         let subject: string | undefined;
         let version: unknown;
