@@ -56,6 +56,8 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '0' },
     /** A folder for a V8 CPU profile of the API's process (`.cpuprofile`, for DevTools). */
     profile: { type: 'string' },
+    /** Count the SQL statements each kind of request sends (PostgreSQL server only). */
+    statements: { type: 'boolean', default: false },
   },
 });
 const seed = args.seed === undefined ? randomInt(1, 2 ** 31) : Number(args.seed);
@@ -303,6 +305,7 @@ async function startSoakServer(port: number, databaseUrl: string, dir: string): 
       UPLOADS_DIR: join(dir, 'uploads'),
       MARKET_CHECKOUT_HOLD_SECONDS: String(HOLD_SECONDS),
       MARKET_RESERVATION_SECONDS: String(RESERVATION_SECONDS),
+      ...(args.statements ? { SOAK_STATEMENTS: '1' } : {}),
     },
   });
   let output = '';
@@ -353,6 +356,27 @@ async function stopSoakServer(): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+
+/** `--statements`: per route, statements per request and the commonest statements. */
+async function printStatements(): Promise<void> {
+  const answer = await ask({ type: 'statements' });
+  const routes = answer.routes as {
+    route: string;
+    requests: number;
+    statements: [string, number][];
+  }[];
+  const total = (route: (typeof routes)[number]) =>
+    route.statements.reduce((sum, [, n]) => sum + n, 0);
+  console.log('statements per request (pg driver), by route:');
+  for (const route of routes.sort((a, b) => total(b) - total(a))) {
+    const per = (n: number) => (route.requests === 0 ? `${n}` : (n / route.requests).toFixed(2));
+    console.log(
+      `  ${route.route}: ${route.requests} requests, ${per(total(route))} statements each`,
+    );
+    for (const [text, n] of route.statements.slice(0, 12))
+      console.log(`    ${per(n).padStart(6)}  ${text}`);
+  }
+}
 
 async function main(): Promise<void> {
   const port = Number(args.port) > 0 ? Number(args.port) : await freePort();
@@ -853,6 +877,13 @@ async function main(): Promise<void> {
     let auditMs = 0;
     let violations: Violation[] = [];
     let counts: MarketCounts | null = null;
+    /** The API's CPU and the HTTP calls made, from here on (its cost per request, below). */
+    const usage = async () => {
+      const answer = await ask({ type: 'usage' });
+      const requests = [...statusTotals].reduce((sum, [s, n]) => (s === 0 ? sum : sum + n), 0);
+      return { ...(answer as { cpuMicros: number; auditCpuMicros: number }), requests };
+    };
+    const usageAtStart = await usage();
     const soakStart = performance.now();
     const elapsed = () => (performance.now() - soakStart) / 1000;
     const done = () => ops >= maxOps || elapsed() >= seconds;
@@ -888,6 +919,7 @@ async function main(): Promise<void> {
       }
     }
     const seconds_ = elapsed();
+    const usageAtEnd = await usage();
 
     // -------------------------------------------------------------------------------------------
     // The figures.
@@ -925,6 +957,18 @@ async function main(): Promise<void> {
       console.log(`  ${kind}: ${top.map(([text, n]) => `${n}× ${text}`).join(' | ')}`);
     }
     console.log(`slowest p99: ${slowest.kind} ${slowest.p99.toFixed(1)} ms`);
+    {
+      // The API's own cost, whatever else the machine runs: CPU per HTTP request, audits excluded.
+      const requests = usageAtEnd.requests - usageAtStart.requests;
+      const cpuMs =
+        (usageAtEnd.cpuMicros -
+          usageAtStart.cpuMicros -
+          (usageAtEnd.auditCpuMicros - usageAtStart.auditCpuMicros)) /
+        1000;
+      console.log(
+        `API CPU: ${(cpuMs / 1000).toFixed(1)} s for ${requests} requests (${(cpuMs / Math.max(1, requests)).toFixed(2)} ms each; ${((cpuMs / 1000 / seconds_) * 100).toFixed(0)}% of one core), audits excluded`,
+      );
+    }
     const final = counts as MarketCounts | null;
     if (final !== null) {
       console.log(
@@ -943,6 +987,7 @@ async function main(): Promise<void> {
       console.log(`error logs of the API (first ${Math.min(5, errorLogs.length)}):`);
       for (const line of errorLogs.slice(0, 5)) console.log(`  ${line.slice(0, 1500)}`);
     }
+    if (args.statements) await printStatements();
     if (violations.length > 0 || fiveXx > 0 || offContract > 0) exitCode = 1;
     console.log(`soak: ${exitCode === 0 ? 'ok' : 'FAILED'} (seed ${seed})`);
   } finally {

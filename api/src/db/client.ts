@@ -90,10 +90,7 @@ async function openPglite(
   return {
     db: db as unknown as Db,
     driver: 'pglite',
-    async rows<T>(query: SQL) {
-      const result = await db.execute(query);
-      return result.rows as T[];
-    },
+    rows: <T>(query: SQL) => rowsOf<T>(db, query),
     async ping() {
       await client.query('select 1');
     },
@@ -122,10 +119,7 @@ function openPostgres(
   return {
     db,
     driver: 'postgres',
-    async rows<T>(query: SQL) {
-      const result = await db.execute(query);
-      return result.rows as T[];
-    },
+    rows: <T>(query: SQL) => rowsOf<T>(db, query),
     async ping() {
       await pool.query('select 1');
     },
@@ -154,6 +148,13 @@ function openPostgres(
 
 /** A transaction of either driver (what `db.transaction` hands its callback). */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/** The rows of raw SQL run in a transaction or on the database, whichever the driver. */
+export async function rowsOf<T>(q: Tx | Db, query: SQL): Promise<T[]> {
+  // Both drivers answer raw SQL with the result's `rows` (pg's QueryResult, PGlite's Results).
+  const result: unknown = await q.execute(query);
+  return (result as { rows: T[] }).rows;
+}
 
 /** The SQLSTATE of an error as drizzle wraps it (the driver's error is its cause), if any. */
 export function sqlState(error: unknown): string | undefined {

@@ -25,9 +25,9 @@ import {
   type ItemKind,
   formatPrice,
 } from '@hypertek/shared/contract';
-import { and, desc, eq, inArray, isNull, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
-import { isUniqueViolation, transaction as runTransaction } from '../db/client';
+import { isUniqueViolation, rowsOf, transaction as runTransaction } from '../db/client';
 import {
   HOUSE_USER_ID,
   items,
@@ -41,7 +41,7 @@ import {
   type OfferRowStatus,
 } from '../db/schema';
 import { decodeTimeUuidCursor, paginate } from '../lib/cursor';
-import { displayName, nameColumns, namesOf, recordActivity } from './activity-repository';
+import { displayName, namesOf, recordActivity } from './activity-repository';
 import { itemImagePath } from './items-repository';
 
 export interface MarketOptions {
@@ -175,28 +175,32 @@ export function createMarketRepository(database: Database, options: MarketOption
 
   /** Writes down what time decided on this item: listings and offers past their end. */
   async function closeLapsed(tx: Tx, item: ItemLock, at: Date): Promise<void> {
-    const expired = await tx
-      .update(listings)
-      .set({ status: 'expired', closedAt: at, updatedAt: at })
-      .where(
-        and(
-          eq(listings.itemId, item.id),
-          eq(listings.status, 'active'),
-          lte(listings.expiresAt, at),
-        ),
+    // One statement (one round trip on every market write): the listing's and the offers' ends,
+    // and the item's pointer when its listing is the one that ended. Under the item's lock, so
+    // the statement's snapshot already holds every change made to the item's rows before it.
+    const stamp = at.toISOString();
+    const [row] = await rowsOf<{ unlisted: number }>(
+      tx,
+      sql`
+      with ended_listings as (
+        update ${listings}
+        set status = 'expired', closed_at = ${stamp}, updated_at = ${stamp}
+        where item_id = ${item.id} and status = 'active' and expires_at <= ${stamp}
+        returning id
+      ), ended_offers as (
+        update ${offers}
+        set status = 'expired', closed_at = ${stamp}, updated_at = ${stamp}
+        where item_id = ${item.id} and status = 'open' and expires_at <= ${stamp}
+        returning id
+      ), unlisted as (
+        update ${items} set listing_id = null, listing_ends_at = null
+        where id = ${item.id} and listing_id in (select id from ended_listings)
+        returning id
       )
-      .returning({ id: listings.id });
-    if (expired.some((row) => row.id === item.listingId)) {
-      await tx
-        .update(items)
-        .set({ listingId: null, listingEndsAt: null })
-        .where(eq(items.id, item.id));
-      item.listingId = null;
-    }
-    await tx
-      .update(offers)
-      .set({ status: 'expired', closedAt: at, updatedAt: at })
-      .where(and(eq(offers.itemId, item.id), eq(offers.status, 'open'), lte(offers.expiresAt, at)));
+      select (select count(*) from unlisted)::int as unlisted,
+        (select count(*) from ended_offers)::int as offers`,
+    );
+    if ((row?.unlisted ?? 0) > 0) item.listingId = null;
   }
 
   /** The item's active listing, unless its time is up. */
@@ -1113,43 +1117,63 @@ export function createMarketRepository(database: Database, options: MarketOption
       return offerViews(eq(offers.buyerId, buyerId), limit);
     },
 
-    /** What the detail page shows of an item's market. */
+    /**
+     * What the detail page shows of an item's market, in one statement (the commonest read of
+     * the market): its owner, its live listing, how many offers are open on it, and the end of
+     * an accepted offer's reservation.
+     */
     async itemState(itemId: number) {
-      const at = now();
-      const [row] = await db
-        .select({ ownerId: items.ownerId, ...nameColumns })
-        .from(items)
-        .innerJoin(users, eq(users.id, items.ownerId))
-        .where(eq(items.id, itemId));
+      const at = now().toISOString();
+      const [row] = await database.rows<{
+        owner_id: string;
+        full_name: string;
+        email: string | null;
+        wallet_address: string | null;
+        listing_id: string | null;
+        listing_price_cents: number | null;
+        listing_expires_ms: number | null;
+        offers: number;
+        reserved_until_ms: number | null;
+      }>(sql`
+        select i.owner_id, u.full_name, u.email, u.wallet_address,
+          l.id as listing_id, l.price_cents as listing_price_cents,
+          (extract(epoch from l.expires_at) * 1000)::float8 as listing_expires_ms,
+          (select count(*) from ${offers} o
+            where o.item_id = i.id and o.status in ('open', 'accepted') and o.expires_at > ${at}
+          )::int as offers,
+          (select (extract(epoch from r.hold_until) * 1000)::float8 from ${orders} r
+            where r.item_id = i.id and r.status = 'pending' and r.offer_id is not null
+              and r.hold_until > ${at}
+          ) as reserved_until_ms
+        from ${items} i
+        join ${users} u on u.id = i.owner_id
+        left join lateral (
+          select id, price_cents, expires_at from ${listings}
+          where item_id = i.id and status = 'active' and (expires_at is null or expires_at > ${at})
+        ) l on true
+        where i.id = ${itemId}`);
       if (row === undefined) return undefined;
-      const listing = await activeListing(db, itemId, at);
-      const [count] = await db
-        .select({ n: sql<number>`count(*)::int` })
-        .from(offers)
-        .where(
-          and(
-            eq(offers.itemId, itemId),
-            inArray(offers.status, ['open', 'accepted']),
-            sql`${offers.expiresAt} > ${at}`,
-          ),
-        );
-      const pending = await pendingOrder(db, itemId);
-      const reserved =
-        pending !== undefined && pending.order.offerId !== null && holds(pending.order, at)
-          ? pending.order.holdUntil
-          : null;
+      const iso = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
       return {
-        owner: { id: row.ownerId, name: displayName(row) },
+        owner: {
+          id: row.owner_id,
+          name: displayName({
+            id: row.owner_id,
+            fullName: row.full_name,
+            email: row.email,
+            walletAddress: row.wallet_address,
+          }),
+        },
         listing:
-          listing === undefined
+          row.listing_id === null
             ? null
             : {
-                _id: listing.id,
-                price: listing.priceCents / 100,
-                expiresAt: listing.expiresAt?.toISOString() ?? null,
+                _id: row.listing_id,
+                price: Number(row.listing_price_cents) / 100,
+                expiresAt: iso(row.listing_expires_ms),
               },
-        offers: count?.n ?? 0,
-        reservedUntil: reserved?.toISOString() ?? null,
+        offers: row.offers,
+        reservedUntil: iso(row.reserved_until_ms),
       };
     },
 

@@ -70,10 +70,17 @@ const SIGN_IN_ATTEMPTS = 3;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function createUsersRepository({ db }: Database) {
+  // Every signed-in request reads its user (auth checks the token's version): built once, and
+  // a named statement on a PostgreSQL server, parsed once per connection.
+  const byId = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('users_by_id');
   return {
     async findById(id: string): Promise<UserRow | undefined> {
       if (!UUID.test(id)) return undefined;
-      const [row] = await db.select().from(users).where(eq(users.id, id));
+      const [row] = await byId.execute({ id });
       return row;
     },
     async findByEmail(email: string): Promise<UserRow | undefined> {
