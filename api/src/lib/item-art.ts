@@ -7,18 +7,7 @@
  * cards draw from it. The seed takes it from here (its art.ts) to store each item's SVG.
  */
 import type { ItemKind } from '@hypertek/shared/contract';
-
-/** mulberry32: a tiny, fast, well-distributed 32-bit PRNG (plenty for art and sample data). */
-export function createRng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { createRng } from './random';
 
 const round = (n: number): number => Math.round(n * 10) / 10;
 const hsl = (h: number, s: number, l: number): string =>

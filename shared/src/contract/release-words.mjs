@@ -28,6 +28,31 @@ export const REPORT_OUTCOMES = /** @type {const} */ (['loaded', 'failed']);
 export const FAILURE_STAGES = /** @type {const} */ (['load', 'render']);
 
 /**
+ * The Core Web Vitals a page view reports (the `web-vitals` library's names), judged at the 75th
+ * percentile; every one is better lower.
+ */
+export const WEB_VITALS = /** @type {const} */ (['LCP', 'INP', 'CLS', 'FCP', 'TTFB']);
+
+/** The funnel's steps a visitor can reach, recorded once per visitor and step. */
+export const FUNNEL_STEPS = /** @type {const} */ ([
+  'funnel-viewed',
+  'signup-started',
+  'signup-completed',
+  'checkout-opened',
+  'checkout-paid',
+]);
+
+/**
+ * The rates judged: a step's visitors as a share of the visitors who reached the step it follows
+ * (sign-up completion = completed ÷ started; checkout conversion = paid ÷ opened).
+ */
+export const FUNNEL_RATES = /** @type {const} */ ({
+  'signup-started': 'funnel-viewed',
+  'signup-completed': 'signup-started',
+  'checkout-paid': 'checkout-opened',
+});
+
+/**
  * A release's version as a path segment: the package version plus the commit (`1.4.0`,
  * `1.4.0-rc.1`, `1.4.0+3f2a9c1.dirty.5e0c7a1b`), at most VERSION_MAX_LENGTH characters. Written
  * so that a regular-expression engine never backtracks (a visitor's address is tested against
