@@ -33,6 +33,7 @@ import paymentRoutes from './routes/payments';
 import profileRoutes from './routes/profile';
 import signInRoutes from './routes/sign-in';
 import purchaseRoutes from './routes/purchases';
+import fieldDataRoutes from './routes/field-data';
 import releaseRoutes from './routes/releases';
 import sandboxRoutes from './routes/sandbox';
 import sitemapRoutes from './routes/sitemap';
@@ -147,6 +148,7 @@ export async function buildApp(
       await api.register(paymentRoutes, opts);
       await api.register(marketRoutes, opts);
       await api.register(releaseRoutes, opts);
+      await api.register(fieldDataRoutes, opts);
       if (app.sandboxProvider !== null) {
         await api.register(sandboxRoutes, { config, sandbox: app.sandboxProvider });
       }

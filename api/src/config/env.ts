@@ -77,7 +77,11 @@ export interface Config {
     accountWindowMs: number;
     /** Release reports (`POST /releases/reports`) per window and client IP. */
     reportsMax: number;
+    /** Field beacons (`POST /releases/vitals`, `/releases/funnel`) per window and client IP. */
+    fieldMax: number;
   };
+  /** How many days page views' vitals and funnel steps are kept before they are pruned. */
+  fieldDataRetentionDays: number;
   /** How long a password reset link works, in minutes. */
   resetTokenTtlMinutes: number;
   payments: PaymentsConfig;
@@ -284,7 +288,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       loginPerEmail: int('RATE_LIMIT_LOGIN_PER_EMAIL', 10, 1, 1_000_000),
       accountWindowMs: int('RATE_LIMIT_ACCOUNT_WINDOW_MS', 15 * 60_000, 1_000, 86_400_000),
       reportsMax: int('RATE_LIMIT_REPORTS_MAX', 300, 1, 1_000_000),
+      fieldMax: int('RATE_LIMIT_FIELD_MAX', 120, 1, 1_000_000),
     },
+    fieldDataRetentionDays: int('FIELD_DATA_RETENTION_DAYS', 30, 1, 3650),
     resetTokenTtlMinutes: int('RESET_TOKEN_TTL_MINUTES', 30, 1, 7 * 24 * 60),
     payments,
     catalogueCacheTtlMs: int('CATALOGUE_CACHE_TTL_MS', 5_000, 0, 3_600_000),

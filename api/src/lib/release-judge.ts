@@ -88,6 +88,10 @@ export const DEFAULT_JUDGE_SETTINGS: JudgeSettings = {
   budgetViews: 2000,
 };
 
+/** What a judgement can decide, and a metric's state. */
+export const JUDGE_DECISIONS = ['wait', 'continue', 'pass', 'rollback', 'srm'] as const;
+export const METRIC_STATUSES = ['no data', 'pass', 'worse, within tolerance', 'regressed'] as const;
+
 export interface MetricJudgement {
   metric: string;
   /** p75 (vital) or rate (funnel), canary and live; null without data. */
@@ -98,12 +102,12 @@ export interface MetricJudgement {
   /** The sequential test's log-likelihood ratio, and the bar it must reach. */
   logRatio: number | null;
   logBar: number;
-  status: 'no data' | 'pass' | 'worse, within tolerance' | 'regressed';
+  status: (typeof METRIC_STATUSES)[number];
   maxWorse: number;
 }
 
 export interface Verdict {
-  decision: 'wait' | 'continue' | 'pass' | 'rollback' | 'srm';
+  decision: (typeof JUDGE_DECISIONS)[number];
   /** One sentence a person reads in the console and the registry's history. */
   reason: string;
   metrics: MetricJudgement[];

@@ -52,8 +52,8 @@ export const REPORT_FIELD_MESSAGES = {
   message: `message must be text of at most ${REPORT_MESSAGE_MAX_LENGTH} characters`,
 } as const;
 
-const Remote = Type.Enum(REMOTE_NAMES, { description: 'The remote (Module Federation)' });
-const Version = Type.String({
+export const Remote = Type.Enum(REMOTE_NAMES, { description: 'The remote (Module Federation)' });
+export const Version = Type.String({
   maxLength: VERSION_MAX_LENGTH,
   pattern: VERSION_SHAPE,
   description: "The release's version, e.g. 1.4.0+3f2a9c1",
@@ -103,7 +103,8 @@ const VersionFigures = Type.Object({
 });
 
 /** An error answer of these routes with its own description (the document keeps it). */
-const errorAnswer = (description: string) => Type.Object(ErrorBody.properties, { description });
+export const errorAnswer = (description: string) =>
+  Type.Object(ErrorBody.properties, { description });
 
 const isText = (value: unknown): value is string => typeof value === 'string';
 const isOneOf = (values: readonly string[], value: unknown): boolean =>
@@ -138,17 +139,10 @@ export const validateReport: BodyValidator = (body) => {
   return null;
 };
 
-const releaseRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {
-  const { releaseToken, rateLimit: limits } = opts.config;
-  const reports = fastify.releaseReportsRepository;
+/** An onRequest hook: the release token before anything else is read (503 while none is set). */
+export function releaseTokenCheck(releaseToken: string | null) {
   const allowed = releaseToken === null ? null : bearerSecret(releaseToken);
-
-  /** Before anything else is read: the release token (503 while none is configured). */
-  const requireReleaseToken = (
-    request: FastifyRequest,
-    _reply: FastifyReply,
-    done: HookHandlerDoneFunction,
-  ) => {
+  return (request: FastifyRequest, _reply: FastifyReply, done: HookHandlerDoneFunction) => {
     if (allowed === null) return done(serviceUnavailable(RELEASE_MESSAGES.releaseNotConfigured));
     done(
       allowed(request.headers.authorization)
@@ -156,6 +150,21 @@ const releaseRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
         : unauthorized(RELEASE_MESSAGES.releaseTokenRequired),
     );
   };
+}
+
+/** The answers of a route that takes the release token. */
+export const RELEASE_TOKEN_ERRORS = {
+  401: errorAnswer(
+    'No valid release token: Authorization: Bearer <RELEASE_TOKEN> is missing or wrong (a user token never is one)',
+  ),
+  503: errorAnswer('RELEASE_TOKEN is not set on this server: the call is switched off'),
+};
+
+const releaseRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {
+  const { releaseToken, rateLimit: limits } = opts.config;
+  const reports = fastify.releaseReportsRepository;
+
+  const requireReleaseToken = releaseTokenCheck(releaseToken);
 
   fastify.post(
     '/releases/reports',
@@ -245,10 +254,7 @@ const releaseRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
               description: 'Newest version first (by its first report); empty when none',
             }),
           }),
-          401: errorAnswer(
-            'No valid release token: Authorization: Bearer <RELEASE_TOKEN> is missing or wrong (a user token never is one)',
-          ),
-          503: errorAnswer('RELEASE_TOKEN is not set on this server: the call is switched off'),
+          ...RELEASE_TOKEN_ERRORS,
         },
       },
     },

@@ -28,6 +28,10 @@ import {
   createReleaseReportsRepository,
   type ReleaseReportsRepository,
 } from '../../repositories/release-reports-repository';
+import {
+  createFieldDataRepository,
+  type FieldDataRepository,
+} from '../../repositories/field-data-repository';
 import { createUsersRepository, type UsersRepository } from '../../repositories/users-repository';
 import {
   createWalletNoncesRepository,
@@ -45,6 +49,7 @@ declare module 'fastify' {
     walletNoncesRepository: WalletNoncesRepository;
     marketRepository: MarketRepository;
     releaseReportsRepository: ReleaseReportsRepository;
+    fieldDataRepository: FieldDataRepository;
   }
 }
 
@@ -89,6 +94,7 @@ export default fp(
     );
     fastify.decorate('walletNoncesRepository', createWalletNoncesRepository(database));
     fastify.decorate('releaseReportsRepository', createReleaseReportsRepository(database));
+    fastify.decorate('fieldDataRepository', createFieldDataRepository(database));
     const { market } = config;
     fastify.decorate(
       'marketRepository',
