@@ -10,9 +10,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 import { reactRouterSubsetNames } from './scripts/rspack/react-router-subset-names.mjs';
-import { APPS } from './scripts/serve/apps.mjs';
+import { APPS } from './server/src/apps.mjs';
 
-// The front-end apps, from the one table of them (scripts/serve/apps.mjs).
+// The front-end apps, from the one table of them (server/src/apps.mjs).
 const apps = APPS.map((app) => app.dir);
 
 // Tests and their helpers: the only files that may import @hypertek/shared/testing (or any testing/ folder).

@@ -21,8 +21,8 @@ import {
   waitForHttp,
 } from './lib/processes.mjs';
 import { pnpm } from './pnpm.mjs';
-import { API, APPS, portOf, repoRoot } from './serve/apps.mjs';
-import { apiProcessEnv } from './serve/runtime-config.mjs';
+// The app table is plain JavaScript (server/src/apps.mjs): it loads before anything is installed.
+import { API, APPS, portOf, repoRoot } from '../server/src/apps.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -87,6 +87,10 @@ for (const unit of present) {
 
 if (install)
   timed('install', () => pnpm(['install', ...(process.env.CI ? ['--frozen-lockfile'] : [])]));
+// The web servers run the server package's build (server/dist, compiled by tsc: no TypeScript at
+// run time on any Node line); the API's environment comes from it too (below).
+const SERVER = '@hypertek/server';
+const serverDir = join(repoRoot, 'server');
 if (build) {
   // The API runs from source (`tsx src/server.ts`): its `build` is only a type check, so it is
   // built only when its start script runs a build output.
@@ -95,11 +99,17 @@ if (build) {
     /\bdist\//.test(
       JSON.parse(readFileSync(join(repoRoot, u.dir, 'package.json'), 'utf8')).scripts?.start ?? '',
     );
-  const filters = present.filter(needsBuild).flatMap((u) => ['--filter', u.pkg]);
-  if (filters.length > 0) {
-    timed('build', () => pnpm(['-r', '--workspace-concurrency=2', ...filters, 'build']));
-  }
+  const filters = [SERVER, ...present.filter(needsBuild).map((u) => u.pkg)].flatMap((pkg) => [
+    '--filter',
+    pkg,
+  ]);
+  timed('build', () => pnpm(['-r', '--workspace-concurrency=2', ...filters, 'build']));
 }
+if (!existsSync(join(serverDir, 'dist/cli/serve.js')))
+  fail('server/dist is missing: build it (drop --no-build)');
+// After the build: the API's environment comes from the server's runtime config (its release
+// token is the one the host's server uses).
+const { apiProcessEnv } = await import('@hypertek/server/runtime-config');
 
 const children = [];
 let stopping = false;
@@ -134,7 +144,7 @@ function launch(unit) {
       : startProcess(
           unit.name,
           process.execPath,
-          [join(repoRoot, 'scripts/serve/index.mjs'), '--app', unit.name],
+          [join(serverDir, 'dist/cli/serve.js'), '--app', unit.name],
           { env, cwd: repoRoot },
         );
   children.push(child);
