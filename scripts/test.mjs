@@ -142,6 +142,14 @@ if (!only && values.typecheck)
     args: [...pmPrefix, '-r', '--workspace-concurrency=1', 'typecheck'],
     check: true,
   });
+// And the tooling that npm start runs (scripts/tsconfig.json, as `npm run typecheck` does).
+if (!only && values.typecheck)
+  queue.splice(2, 0, {
+    name: 'typecheck:tooling',
+    cmd: process.execPath,
+    args: [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'scripts/tsconfig.json'],
+    check: true,
+  });
 if (!only) {
   const toolingTests = ['scripts', 'scripts/lib', 'scripts/rspack', 'deploy']
     .filter((dir) => existsSync(join(repoRoot, dir)))

@@ -47,6 +47,7 @@ export const APPS = [
   },
 ];
 
+/** @type {App} */
 export const API = {
   name: 'api',
   pkg: '@hypertek/api',
