@@ -170,8 +170,8 @@ export function generateRemote({ root, name, port, title = words(name) }) {
       edit(
         'server/src/apps.mjs',
         text,
-        '\n];\n\nexport const API',
-        `\n  {\n    name: '${name}',\n    pkg: '@hypertek/remote-${name}',\n    dir: 'remote-${name}',\n    portEnv: '${envName}',\n    defaultPort: ${port},\n    remote: '${name}',\n  },\n];\n\nexport const API`,
+        '\n];\n\n/** @type {App} */\nexport const API',
+        `\n  {\n    name: '${name}',\n    pkg: '@hypertek/remote-${name}',\n    dir: 'remote-${name}',\n    portEnv: '${envName}',\n    defaultPort: ${port},\n    remote: '${name}',\n  },\n];\n\n/** @type {App} */\nexport const API`,
       ),
     'shared/src/config/runtime-config.ts': (text) =>
       edit(
