@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import { parse } from 'yaml';
-import { API, APPS, repoRoot } from '../scripts/serve/apps.mjs';
-import { runtimeConfigFromEnv } from '../scripts/serve/runtime-config.mjs';
+import { API, APPS, repoRoot } from '../server/src/apps.mjs';
+import { runtimeConfigFromEnv } from '../server/src/runtime-config.ts';
 
 const read = (file) => readFileSync(join(repoRoot, file), 'utf8');
 const composeText = read('docker-compose.yml');

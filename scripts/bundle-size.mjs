@@ -14,8 +14,8 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, findChromium } from './lib/chromium.mjs';
-import { APPS, repoRoot } from './serve/apps.mjs';
-import { startSite } from './serve/site.mjs';
+import { APPS, repoRoot } from '../server/src/apps.mjs';
+import { startSite } from '@hypertek/server/site';
 
 const { values } = parseArgs({
   options: {
@@ -110,7 +110,7 @@ try {
   };
   const beforeFcp = scripts.filter((s) => s.end <= timing.fcp);
   // The budget is the shell's: the host's own scripts before the app's first paint. The route's
-  // remote entry and page script are preloaded by the composed HTML (scripts/serve/compose.mjs), so
+  // remote entry and page script are preloaded by the composed HTML (server/src/compose/), so
   // they often arrive before that paint too; they are the page's, reported beside the budget.
   const siteOrigin = new URL(pageUrl).origin;
   const ownOrigin = (s) => new URL(s.url).origin === siteOrigin;

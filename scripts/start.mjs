@@ -21,8 +21,11 @@ import {
   waitForHttp,
 } from './lib/processes.mjs';
 import { pnpm } from './pnpm.mjs';
-import { API, APPS, portOf, repoRoot } from './serve/apps.mjs';
-import { apiProcessEnv } from './serve/runtime-config.mjs';
+// The app table is plain JavaScript (server/src/apps.mjs): it loads before anything is installed.
+import { API, APPS, findApp, portOf, repoRoot } from '../server/src/apps.mjs';
+
+/** @typedef {import('../server/src/apps.mjs').App} App */
+/** @typedef {import('./lib/processes.mjs').Started} Started */
 
 const { values } = parseArgs({
   options: {
@@ -43,7 +46,9 @@ if (values.help) {
   process.exit(0);
 }
 
+/** @param {string} line */
 const log = (line) => console.log(`[start] ${line}`);
+/** @param {string} message @returns {never} */
 const fail = (message) => {
   console.error(`[start] error: ${message}`);
   process.exit(1);
@@ -62,11 +67,12 @@ for (const missing of units.filter((u) => !present.includes(u)))
 if (present.length === 0) fail('nothing to start');
 
 const env = { ...process.env };
-const hostOrigin = `http://localhost:${portOf(APPS[0], env)}`;
+const hostOrigin = `http://localhost:${portOf(findApp('host'), env)}`;
 // The API allows the site's origins and builds links to the site unless told otherwise.
 env.CORS_ORIGINS ??= APPS.map((a) => `http://localhost:${portOf(a, env)}`).join(',');
 env.SITE_URL ??= hostOrigin;
 
+/** @param {string} label @param {() => number} fn */
 const timed = (label, fn) => {
   const started = Date.now();
   const status = fn();
@@ -87,22 +93,37 @@ for (const unit of present) {
 
 if (install)
   timed('install', () => pnpm(['install', ...(process.env.CI ? ['--frozen-lockfile'] : [])]));
+// The web servers run the server package's build (server/dist, compiled by tsc: no TypeScript at
+// run time on any Node line); the API's environment comes from it too (below).
+const SERVER = '@hypertek/server';
+const serverDir = join(repoRoot, 'server');
 if (build) {
   // The API runs from source (`tsx src/server.ts`): its `build` is only a type check, so it is
   // built only when its start script runs a build output.
+  /** @param {App} u */
   const needsBuild = (u) =>
     u !== API ||
     /\bdist\//.test(
-      JSON.parse(readFileSync(join(repoRoot, u.dir, 'package.json'), 'utf8')).scripts?.start ?? '',
+      /** @type {{ scripts?: Record<string, string> }} */ (
+        JSON.parse(readFileSync(join(repoRoot, u.dir, 'package.json'), 'utf8'))
+      ).scripts?.start ?? '',
     );
-  const filters = present.filter(needsBuild).flatMap((u) => ['--filter', u.pkg]);
-  if (filters.length > 0) {
-    timed('build', () => pnpm(['-r', '--workspace-concurrency=2', ...filters, 'build']));
-  }
+  const filters = [SERVER, ...present.filter(needsBuild).map((u) => u.pkg)].flatMap((pkg) => [
+    '--filter',
+    pkg,
+  ]);
+  timed('build', () => pnpm(['-r', '--workspace-concurrency=2', ...filters, 'build']));
 }
+if (!existsSync(join(serverDir, 'dist/cli/serve.js')))
+  fail('server/dist is missing: build it (drop --no-build)');
+// After the build: the API's environment comes from the server's runtime config (its release
+// token is the one the host's server uses).
+const { apiProcessEnv } = await import('@hypertek/server/runtime-config');
 
+/** @type {Started[]} */
 const children = [];
 let stopping = false;
+/** @param {string} signal */
 const shutdown = async (signal, code = 0) => {
   if (stopping) return;
   stopping = true;
@@ -112,8 +133,8 @@ const shutdown = async (signal, code = 0) => {
   await stopProcesses(children);
   process.exit(code);
 };
-process.on('SIGINT', () => shutdown('SIGINT'));
-process.on('SIGTERM', () => shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
 // `npm start` stopped with SIGTERM exits without passing the signal on: when the parent is gone
 // (this process re-parented), stop rather than leave the servers running as orphans.
 const parent = process.ppid;
@@ -121,7 +142,10 @@ setInterval(() => {
   if (process.ppid !== parent) void shutdown('parent exited');
 }, 1000).unref();
 
-/** Starts one unit's process (the API, or one app's web server) and adds it to `children`. */
+/**
+ * Starts one unit's process (the API, or one app's web server) and adds it to `children`.
+ * @param {App} unit
+ */
 function launch(unit) {
   const child =
     unit === API
@@ -134,7 +158,7 @@ function launch(unit) {
       : startProcess(
           unit.name,
           process.execPath,
-          [join(repoRoot, 'scripts/serve/index.mjs'), '--app', unit.name],
+          [join(serverDir, 'dist/cli/serve.js'), '--app', unit.name],
           { env, cwd: repoRoot },
         );
   children.push(child);
@@ -182,7 +206,7 @@ for (const unit of present) {
 try {
   await Promise.all(ready.map((r) => r.wait));
 } catch (error) {
-  console.error(`[start] error: ${error.message}; stopping everything`);
+  console.error(`[start] error: ${/** @type {Error} */ (error).message}; stopping everything`);
   await shutdown('startup failure', 1);
 }
 

@@ -20,7 +20,7 @@ import { prefixLines, seconds } from './lib/processes.mjs';
 import { failedTestNames, parseCounts } from './lib/test-counts.mjs';
 import { workspacePackages } from './lib/workspace.mjs';
 import { pnpm } from './pnpm.mjs';
-import { APPS, repoRoot } from './serve/apps.mjs';
+import { APPS, repoRoot } from '../server/src/apps.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -117,6 +117,12 @@ if (values['api-services'] && !process.env.DATABASE_URL) {
   console.error('[test] --api-services needs DATABASE_URL (and REDIS_URL) in the environment');
   process.exit(2);
 }
+// `--api-services`: the release registry's PostgreSQL store is tested on the caller's server too.
+const serverEnv = values['api-services']
+  ? { ...unitEnv, RELEASES_TEST_DATABASE_URL: process.env.DATABASE_URL }
+  : unitEnv;
+const envOf = (name) =>
+  name === '@hypertek/api' ? apiEnv : name === '@hypertek/server' ? serverEnv : unitEnv;
 const queue = [
   ...packages
     .sort((a, b) => Number(b.pkg.name === '@hypertek/api') - Number(a.pkg.name === '@hypertek/api'))
@@ -124,7 +130,7 @@ const queue = [
       name: pkg.name.replace('@hypertek/', ''),
       cmd: pm,
       args: [...pmPrefix, '--filter', pkg.name, 'test'],
-      env: pkg.name === '@hypertek/api' ? apiEnv : unitEnv,
+      env: envOf(pkg.name),
     })),
 ];
 // Every package's TypeScript (tsc --noEmit, one package at a time): the builds strip types
@@ -136,15 +142,16 @@ if (!only && values.typecheck)
     args: [...pmPrefix, '-r', '--workspace-concurrency=1', 'typecheck'],
     check: true,
   });
+// And the tooling that npm start runs (scripts/tsconfig.json, as `npm run typecheck` does).
+if (!only && values.typecheck)
+  queue.splice(2, 0, {
+    name: 'typecheck:tooling',
+    cmd: process.execPath,
+    args: [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'scripts/tsconfig.json'],
+    check: true,
+  });
 if (!only) {
-  const toolingTests = [
-    'scripts',
-    'scripts/serve',
-    'scripts/lib',
-    'scripts/rspack',
-    'scripts/release',
-    'deploy',
-  ]
+  const toolingTests = ['scripts', 'scripts/lib', 'scripts/rspack', 'deploy']
     .filter((dir) => existsSync(join(repoRoot, dir)))
     .flatMap((dir) =>
       readdirSync(join(repoRoot, dir))
@@ -154,11 +161,9 @@ if (!only) {
   queue.push({
     name: 'tooling',
     cmd: process.execPath,
-    args: ['--test', '--test-reporter=tap', ...toolingTests],
-    // `--api-services`: the release registry's PostgreSQL store is tested on the caller's server.
-    env: values['api-services']
-      ? { ...unitEnv, RELEASES_TEST_DATABASE_URL: process.env.DATABASE_URL }
-      : unitEnv,
+    // Through tsx: a tooling test may read the server's TypeScript source (deploy's reads its
+    // runtime config) without a build.
+    args: ['--import', 'tsx', '--test', '--test-reporter=tap', ...toolingTests],
   });
 }
 await Promise.all(
@@ -185,7 +190,8 @@ if (!values.browser || (only && !only.includes('@hypertek/e2e') && !only.include
   });
 } else {
   if (values.build) {
-    const filters = APPS.map((a) => a.pkg).flatMap((p) => ['--filter', p]);
+    // The apps, and the server that serves them (server/dist).
+    const filters = ['@hypertek/server', ...APPS.map((a) => a.pkg)].flatMap((p) => ['--filter', p]);
     const t = Date.now();
     const status = pnpm(['-r', '--workspace-concurrency=2', ...filters, 'build']);
     log(

@@ -21,11 +21,12 @@ import {
   publish,
   rollback,
   status,
-} from '../../scripts/release/actions.mjs';
-import { assertCompatible, loadHostFacts } from '../../scripts/release/gate.mjs';
-import { readRegistry } from '../../scripts/release/registry.mjs';
-import { releaseSecrets } from '../../scripts/release/secrets.mjs';
-import { canaryBucket } from '../../scripts/serve/release-routing.mjs';
+} from '@hypertek/server/releases/actions';
+import type { Check } from '@hypertek/server/releases/actions';
+import { assertCompatible, loadHostFacts } from '@hypertek/server/releases/gate';
+import { readRegistry } from '@hypertek/server/releases/registry';
+import { releaseSecrets } from '@hypertek/server/releases/secrets';
+import { canaryBucket } from '@hypertek/server/releases/routing';
 import { navigateInApp, withPage } from '../support/browser.ts';
 import { fillCard, openLand, signInNewBuyer, startPurchase } from '../support/buying.ts';
 import { useSite } from '../support/site.ts';
@@ -117,7 +118,7 @@ void describe('shipping a remote as a release', () => {
   void test('publish, preview, canary, promote, a visitor mid-session pays, the gate, the canary guard, rollback, and the history', async (t) => {
     const { siteUrl, apiUrl, releasesDir: dir } = site.stack;
     const facts = await loadHostFacts({ SITE_URL: siteUrl });
-    const check = (release: unknown) => assertCompatible(release, facts);
+    const check: Check = (release) => assertCompatible(release, facts);
 
     // The live release: the checkout as built, published and promoted.
     await publish({ dir, remote: 'checkout', actor, buildDir: changedBuild('one'), version: ONE });

@@ -5,7 +5,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { repoRoot } from '../serve/apps.mjs';
+import { repoRoot } from '../../server/src/apps.mjs';
 
 const cssFiles = execFileSync('git', ['ls-files', '*.css'], { cwd: repoRoot, encoding: 'utf8' })
   .split('\n')

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, test } from 'node:test';
 
-import { repoRoot } from '../serve/apps.mjs';
+import { repoRoot } from '../../server/src/apps.mjs';
 import { cyclesOf, importCycles } from './import-cycles.mjs';
 import { workspacePackages } from './workspace.mjs';
 

@@ -7,7 +7,7 @@ import { mkdir, rm, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { ESLint } from 'eslint';
-import { repoRoot } from '../serve/apps.mjs';
+import { repoRoot } from '../../server/src/apps.mjs';
 
 const src = join(repoRoot, 'remote-marketplace/src');
 const written = [];

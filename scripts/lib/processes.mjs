@@ -7,6 +7,11 @@ const COLORS = [36, 35, 33, 32, 34, 91, 96, 95];
 let nextColor = 0;
 
 /**
+ * A process started by `startProcess`: its name, and a promise of how it exited.
+ * @typedef {import('node:child_process').ChildProcess & { label: string, exited: Promise<{ code: number | null, signal: NodeJS.Signals | null }> }} Started
+ */
+
+/**
  * Writes each line of a stream to `out` as `[name] line`.
  * @param {import('node:stream').Readable} stream
  * @param {string} name
@@ -25,6 +30,7 @@ export function prefixLines(stream, name, out, color = COLORS[nextColor++ % COLO
  * @param {string} command
  * @param {string[]} args
  * @param {import('node:child_process').SpawnOptions} [options]
+ * @returns {Started}
  */
 export function startProcess(name, command, args, options = {}) {
   const child = spawn(command, args, {
@@ -33,13 +39,15 @@ export function startProcess(name, command, args, options = {}) {
     ...options,
   });
   const color = COLORS[nextColor++ % COLORS.length];
-  prefixLines(child.stdout, name, process.stdout, color);
-  prefixLines(child.stderr, name, process.stderr, color);
-  child.label = name;
-  child.exited = new Promise((resolve) =>
-    child.once('exit', (code, signal) => resolve({ code, signal })),
-  );
-  return child;
+  if (child.stdout) prefixLines(child.stdout, name, process.stdout, color);
+  if (child.stderr) prefixLines(child.stderr, name, process.stderr, color);
+  return Object.assign(child, {
+    label: name,
+    /** @type {Started['exited']} */
+    exited: new Promise((resolve) =>
+      child.once('exit', (code, signal) => resolve({ code, signal })),
+    ),
+  });
 }
 
 /**
@@ -49,9 +57,9 @@ export function startProcess(name, command, args, options = {}) {
  * wrapper) is stopped first, so the new one finds its port free. A process that exits within
  * `quickMs` of its start `maxInARow` times in a row is left down (`onLeftDown`). Nothing is
  * restarted once `isStopping()` says so.
- * @param {ReturnType<typeof startProcess>} first
- * @param {() => ReturnType<typeof startProcess>} launch
- * @param {{ isStopping: () => boolean, log: (line: string) => void, onRestart?: (next: ReturnType<typeof startProcess>, previous: ReturnType<typeof startProcess>) => void, onLeftDown?: () => void, baseDelayMs?: number, maxDelayMs?: number, quickMs?: number, maxInARow?: number }} options
+ * @param {Started} first
+ * @param {() => Started} launch
+ * @param {{ isStopping: () => boolean, log: (line: string) => void, onRestart?: (next: Started, previous: Started) => void, onLeftDown?: () => void, baseDelayMs?: number, maxDelayMs?: number, quickMs?: number, maxInARow?: number }} options
  */
 export function keepRunning(first, launch, options) {
   const {
@@ -64,6 +72,7 @@ export function keepRunning(first, launch, options) {
     quickMs = 60_000,
     maxInARow = 5,
   } = options;
+  /** @param {Started} child @param {number} failures */
   const watch = (child, failures) => {
     const startedAt = Date.now();
     void child.exited.then(({ code, signal }) => {
@@ -76,7 +85,7 @@ export function keepRunning(first, launch, options) {
         }
       }
       const inARow = Date.now() - startedAt < quickMs ? failures + 1 : 1;
-      const how = signal ?? `code ${code}`;
+      const how = signal ?? `code ${String(code)}`;
       if (inARow >= maxInARow) {
         log(
           `${child.label} exited (${how}), ${maxInARow} times in a row soon after starting: left down`,
@@ -101,7 +110,11 @@ export function keepRunning(first, launch, options) {
 /** @param {import('node:child_process').ChildProcess} child */
 const hasExited = (child) => child.exitCode !== null || child.signalCode !== null;
 
-/** Sends a signal to a child's whole process group (falls back to the child alone). */
+/**
+ * Sends a signal to a child's whole process group (falls back to the child alone).
+ * @param {import('node:child_process').ChildProcess} child
+ * @param {NodeJS.Signals} signal
+ */
 export function signalGroup(child, signal) {
   if (hasExited(child) || child.pid === undefined) return;
   try {
@@ -117,7 +130,7 @@ export function signalGroup(child, signal) {
 
 /**
  * Stops children gracefully (SIGTERM), then forcefully (SIGKILL) after `graceMs`.
- * @param {ReturnType<typeof startProcess>[]} children
+ * @param {Started[]} children
  */
 export async function stopProcesses(children, graceMs = 5000) {
   const running = children.filter((c) => !hasExited(c));
@@ -131,7 +144,7 @@ export async function stopProcesses(children, graceMs = 5000) {
  * Resolves with the first URL that answers 2xx; rejects after `timeoutMs`, or as soon as `child`
  * exits (a process that dies at start is an error, not a wait).
  * @param {string[]} urls
- * @param {{ timeoutMs?: number, child?: ReturnType<typeof startProcess>, name?: string }} [options]
+ * @param {{ timeoutMs?: number, child?: Started, name?: string }} [options]
  */
 export async function waitForHttp(urls, { timeoutMs = 60_000, child, name = urls[0] } = {}) {
   const deadline = Date.now() + timeoutMs;
@@ -151,7 +164,11 @@ export async function waitForHttp(urls, { timeoutMs = 60_000, child, name = urls
   throw new Error(`${name} not ready after ${timeoutMs / 1000} s (tried ${urls.join(', ')})`);
 }
 
-/** Is a TCP port free on this machine? */
+/**
+ * Is a TCP port free on this machine?
+ * @param {number} port
+ * @returns {Promise<boolean>}
+ */
 export async function isPortFree(port) {
   const { createServer } = await import('node:net');
   return new Promise((resolve) => {
@@ -162,5 +179,5 @@ export async function isPortFree(port) {
   });
 }
 
-/** Formats milliseconds as `12.3 s`. */
+/** Formats milliseconds as `12.3 s`. @param {number} ms */
 export const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;

@@ -7,9 +7,9 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { repoRoot } from '../serve/apps.mjs';
-import { apiProcessEnv } from '../serve/runtime-config.mjs';
-import { freePort, siteEnv, startSite } from '../serve/site.mjs';
+import { repoRoot } from '../../server/src/apps.mjs';
+import { apiProcessEnv } from '@hypertek/server/runtime-config';
+import { freePort, siteEnv, startSite } from '@hypertek/server/site';
 import { signalGroup, waitForHttp } from './processes.mjs';
 
 /** @param {import('node:child_process').ChildProcess} child */

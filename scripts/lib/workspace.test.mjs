@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 
-import { APPS, repoRoot } from '../serve/apps.mjs';
+import { APPS, repoRoot } from '../../server/src/apps.mjs';
 import { workspacePackages } from './workspace.mjs';
 
 test('the workspace lists every app of the app table (remote-* expanded), shared, api and e2e', () => {

@@ -114,7 +114,7 @@ class NoFederationStatsPlugin {
 /**
  * The host's build writes `release-host.json`: the version of each shared singleton it provides,
  * which the release gate checks a remote's release against before it goes live
- * (scripts/release/gate.mjs). `react/` provides `react/jsx-runtime` and the other subpaths.
+ * (server/src/releases/gate.ts). `react/` provides `react/jsx-runtime` and the other subpaths.
  */
 class ReleaseHostFactsPlugin {
   /** @param {Record<string, { version: string }>} shared */

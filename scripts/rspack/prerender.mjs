@@ -3,7 +3,7 @@
  * First-screen snapshots: at production build time each app renders the pages it lists in
  * `prerender` to static HTML, once, in Node (React's `renderToString`, no data: what a visitor sees
  * before any request answers, i.e. the page's own loading state). The host's web server puts the
- * snapshot of the requested route into the HTML it answers (scripts/serve/compose.mjs), so a phone
+ * snapshot of the requested route into the HTML it answers (server/src/compose/), so a phone
  * paints the page's real first screen before any script arrives; the app then renders the same
  * markup over it. A remote owns its snapshots (they are in its build, next to its manifest), so a
  * remote redeployed alone updates them without the host.
@@ -121,13 +121,13 @@ class PrerenderPlugin {
             // The host: one frame per route path (see host/src/prerender.tsx).
             writeFileSync(path.join(outDir, 'frames.json'), JSON.stringify(built.renderFrames()));
             // And its Node build: the web server draws each page with the whole site's tree
-            // (`renderSite`), which the browser hydrates (scripts/serve/compose.mjs).
+            // (`renderSite`), which the browser hydrates (server/src/compose/).
             copyFileSync(file, path.join(outDir, SITE_MODULE));
           } else {
             const Page = built.default;
             if (typeof Page !== 'function') throw new Error('no default export to render');
             // The API reads the page makes when it opens (its `preloadFetch` export): the host's
-            // server asks for them with the page (scripts/serve/compose.mjs, snapshotParts).
+            // server asks for them with the page (server/src/compose/snapshot.ts, snapshotParts).
             const fetches = built.preloadFetch ?? [];
             if (
               !Array.isArray(fetches) ||
@@ -164,7 +164,7 @@ class PrerenderPlugin {
             writeFileSync(path.join(outDir, `${snapshot}.html`), header + html);
             // And its Node build: the host's server draws the page inside the site (with the first
             // read's answer when it has one), and the browser hydrates that
-            // (scripts/serve/compose.mjs).
+            // (server/src/compose/).
             copyFileSync(file, path.join(outDir, `${snapshot}.cjs`));
           }
         } catch (error) {

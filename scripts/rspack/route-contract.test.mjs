@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, it } from 'node:test';
 
-import { APPS } from '../serve/apps.mjs';
+import { APPS } from '../../server/src/apps.mjs';
 import { checkExposes, loadRouteTable, pagesOf } from './route-contract.mjs';
 
 const table = await loadRouteTable();

@@ -18,7 +18,7 @@ async function start() {
     </StrictMode>
   );
   if (documentDrawnForHydration()) {
-    // The server drew this page with the same tree (scripts/serve/compose.mjs): React adopts its
+    // The server drew this page with the same tree (server/src/compose/composer.ts): React adopts its
     // elements instead of building them again. The route's page is a Suspense boundary that
     // stays as drawn until its remote's code arrives, then hydrates in turn.
     hydrateRoot(root, app, {

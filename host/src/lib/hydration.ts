@@ -1,7 +1,7 @@
 /**
  * Whether the route's page on screen is still the one the web server drew, not yet taken over by
  * its remote's code: in the browser, from the start of a document whose
- * `#root` the server drew for hydration (`data-hydrate`, scripts/serve/compose.mjs) until that
+ * `#root` the server drew for hydration (`data-hydrate`, server/src/compose/composer.ts) until that
  * page has hydrated (or failed to load). While it is, the route's element carries no
  * `data-remote`: that attribute marks a page whose code runs.
  */

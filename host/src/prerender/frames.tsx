@@ -2,7 +2,7 @@
  * The host's part of the first-screen snapshots (scripts/rspack/prerender.mjs): for every route
  * with a fixed path, the frame a signed-out visitor sees (top bar, footer) around a slot for the
  * route's page. The web server fills the slot with the remote's snapshot of that page, or with the
- * loading state when the remote has none (scripts/serve/compose.mjs). Rendered once, at build time.
+ * loading state when the remote has none (server/src/compose/composer.ts). Rendered once, at build time.
  */
 import { renderToString } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router';

@@ -54,7 +54,7 @@ type Options = { signal?: AbortSignal };
 
 /**
  * Public catalogue reads go without the session's token: the same request for every visitor, so
- * the one the page's HTML preloads (see scripts/serve/compose.mjs) serves it, signed in or not.
+ * the one the page's HTML preloads (see server/src/compose/first-reads.ts) serves it, signed in or not.
  * (`false` tells axios to send no Authorization header.)
  */
 const PUBLIC = { headers: { Authorization: false } } as const;

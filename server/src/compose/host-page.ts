@@ -1,0 +1,100 @@
+// The host's page as its build wrote it (`index.html`), made once at start into the two pages a
+// navigation fills: the plain page (the splash; the app draws everything) and the drawn page (the
+// server drew the route: the app starts after its first paint). Both get the runtime config inline
+// and the first screen's fonts preloaded.
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { RuntimeConfig } from '../runtime-config.js';
+import type { ReleasePick } from '../releases/routing.js';
+import {
+  BOOT_SCRIPT,
+  escapeAttribute,
+  fillable,
+  firstScreenFonts,
+  inlineStyle,
+  scriptJson,
+} from './html.js';
+import type { Fillable } from './html.js';
+
+/** What a navigation's runtime config says of releases: which one of each remote it loads. */
+export type Releases = Record<string, ReleasePick> | undefined;
+
+export interface HostPage {
+  /** The build's own title and description: the head of a path nobody describes. */
+  builtHead: string;
+  /** The page the app draws (its splash), to fill with a head. */
+  plainPage: Fillable;
+  /** The page the server drew: the stylesheets inline, the app started after the first paint. */
+  drawnPage: Fillable;
+  /** The Latin faces of the site's fonts, preloaded on every page. */
+  fontPreloads: string;
+  /**
+   * The runtime config inline, with the remotes' manifests of this navigation and which release
+   * of each it is (`releases`: version and channel, for the host's failure reports).
+   */
+  configScript: (remotes: Record<string, string>, releases: Releases) => string;
+}
+
+export async function readHostPage(
+  root: string,
+  config: Pick<RuntimeConfig, 'remotes'>,
+): Promise<HostPage> {
+  const indexHtml = await readFile(join(root, 'index.html'), 'utf8');
+  let lastConfig: { remotes: Record<string, string> | null; releases: Releases; script: string } = {
+    remotes: null,
+    releases: undefined,
+    script: '',
+  };
+  const configScript = (remotes: Record<string, string>, releases: Releases) => {
+    if (lastConfig.remotes !== remotes || lastConfig.releases !== releases)
+      lastConfig = {
+        remotes,
+        releases,
+        script: `<script type="application/json" id="runtime-config">${scriptJson({ ...config, remotes, ...(releases ? { releases } : {}) })}</script>`,
+      };
+    return lastConfig.script;
+  };
+  // The host's stylesheets, read once: their font faces are preloaded on every page, and a drawn
+  // page carries them inline (nothing to fetch before its first paint).
+  const stylesheets = await Promise.all(
+    [...indexHtml.matchAll(/<link[^>]+href="(\/[^"]+\.css)"[^>]*rel="stylesheet"[^>]*>/g)].map(
+      async ([tag, href = '']) => ({
+        tag,
+        href,
+        css: await readFile(join(root, href), 'utf8').catch(() => null),
+      }),
+    ),
+  );
+  const fontPreloads = firstScreenFonts(stylesheets)
+    .map(
+      (href) =>
+        `<link rel="preload" as="font" type="font/woff2" href="${escapeAttribute(href)}" crossorigin>`,
+    )
+    .join('');
+
+  // The build's own title and description are the fallback of a path nobody describes; every
+  // other page gets its own (pageHeadTags).
+  const builtTags = [
+    ...indexHtml.matchAll(/<title>[^<]*<\/title>|<meta name="description"[^>]*>/g),
+  ].map(([tag]) => tag);
+  let baseHtml = indexHtml;
+  for (const tag of builtTags) baseHtml = baseHtml.replace(tag, '');
+  // A drawn page starts the app after its first paint (BOOT_SCRIPT): the entry's `<script defer>`
+  // becomes a preload that the boot script turns into a script. Made once, filled per request.
+  const entryScripts = [...baseHtml.matchAll(/<script defer src="([^"]+)"><\/script>/g)];
+  let drawnHtml = baseHtml;
+  for (const [tag] of entryScripts) drawnHtml = drawnHtml.replace(tag, '');
+  for (const { tag, href, css } of stylesheets)
+    if (css !== null) drawnHtml = drawnHtml.replace(tag, inlineStyle(css, `http://x${href}`, true));
+  drawnHtml = drawnHtml.replace(
+    '</head>',
+    `${entryScripts.map(([, src = '']) => `<link rel="preload" as="script" href="${escapeAttribute(src)}" data-boot>`).join('')}${BOOT_SCRIPT}</head>`,
+  );
+  return {
+    builtHead: builtTags.join(''),
+    plainPage: fillable(baseHtml),
+    drawnPage: fillable(drawnHtml),
+    fontPreloads,
+    configScript,
+  };
+}
