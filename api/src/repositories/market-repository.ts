@@ -17,13 +17,11 @@
  * transaction that touches the item writes down what time already decided.
  */
 import {
-  HOUSE_NAME,
   type ListingStatus,
   type MarketListing,
   type MarketOffer,
   type OfferStatus,
   type ItemKind,
-  formatPrice,
 } from '@hypertek/shared/contract';
 import { and, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
@@ -53,12 +51,56 @@ export interface MarketOptions {
   maxOpenOffers: number;
 }
 
-/** A refusal: the status and the message the caller gets; nothing was changed. */
-export interface Refusal {
-  kind: 'refused';
-  status: 400 | 403 | 404 | 409;
-  message: string;
-}
+/** Refusals that carry nothing but their reason. */
+export type PlainReason =
+  | 'itemNotFound'
+  | 'notOwner'
+  | 'listingNotFound'
+  | 'listingNotYours'
+  | 'alreadyListed'
+  | 'notForSale'
+  | 'checkoutInProgress'
+  | 'holdBlocksChange'
+  | 'offerNotFound'
+  | 'offerNotYours'
+  | 'notOwnerOfOffer'
+  | 'ownItemOffer'
+  | 'houseItemOffer'
+  | 'offerAcceptedAlready'
+  | 'offerExpired'
+  | 'anotherAccepted'
+  | 'busy';
+
+/**
+ * Why the market refused a request (nothing was changed), with what the answer needs to say
+ * so. The data layer gives reasons only; the routes give each its HTTP status and words
+ * (routes/market-answers.ts, the one catalogue of the market's answers).
+ */
+export type Refusal =
+  | { kind: 'refused'; reason: PlainReason }
+  /** The listing is no longer active. */
+  | { kind: 'refused'; reason: 'listingEnded'; listing: Exclude<ListingRowStatus, 'active'> }
+  /** The price the buyer saw is not the price now (`cents`). */
+  | { kind: 'refused'; reason: 'priceChanged'; cents: number }
+  /** An accepted offer's reservation holds the item for another buyer until then. */
+  | { kind: 'refused'; reason: 'reserved'; until: Date }
+  /** The buyer already has `max` open offers. */
+  | { kind: 'refused'; reason: 'offerLimit'; max: number }
+  /** The offer was answered or closed already. */
+  | { kind: 'refused'; reason: 'offerClosed'; offer: Exclude<OfferRowStatus, 'open' | 'expired'> };
+
+/** A refusal's reason, with what its answer needs to say (`refused(...)` adds the kind). */
+type RefusalDetails = Refusal extends infer R
+  ? R extends Refusal
+    ? Omit<R, 'kind'>
+    : never
+  : never;
+
+/** What became of a listing that its seller asked to cancel. */
+export type CancelOutcome =
+  | { kind: 'done'; outcome: 'cancelled' | 'alreadyCancelled' | 'expired' | 'busy' }
+  /** Sold before it could be cancelled, to this buyer (their display name, when known). */
+  | { kind: 'done'; outcome: 'sold'; buyer: string | null };
 
 /**
  * An earlier checkout's hold has lapsed but its payment intent is still open at the provider
@@ -76,48 +118,8 @@ type ItemLock = Pick<
 >;
 type ListingRow = typeof listings.$inferSelect;
 
-/** The words of the market's answers (the front end shows them as they are). */
-export const MARKET_API_MESSAGES = {
-  itemNotFound: 'Product not found',
-  notOwner: 'You do not own this item',
-  listingNotFound: 'Listing not found',
-  listingNotYours: 'This listing is not yours',
-  alreadyListed: 'This item is already listed: change its price instead',
-  listingEnded: (status: string) =>
-    `This listing has ${status === 'expired' ? 'expired' : `been ${status}`}`,
-  notForSale: 'This item is not for sale',
-  priceChanged: (cents: number) =>
-    `The price of this item is now ${formatPrice(cents / 100)}. Nothing was charged.`,
-  checkoutInProgress:
-    'Someone is paying for this item right now. Try again in a few minutes. Nothing was charged.',
-  reserved: (until: Date) =>
-    `This item is reserved for another buyer until ${until.toISOString()}. Nothing was charged.`,
-  holdBlocksChange:
-    'A buyer is paying for this item right now: it can change when that checkout ends.',
-  offerNotFound: 'Offer not found',
-  offerNotYours: 'This offer is not yours',
-  notOwnerOfOffer: 'Only the owner of the item can answer this offer',
-  ownItemOffer: 'You cannot make an offer on your own item',
-  houseItemOffer: `${HOUSE_NAME} sells at its listed price only: buy the item instead of making an offer`,
-  offerLimit: (max: number) => `You already have ${max} open offers: cancel one to make another`,
-  offerAcceptedAlready:
-    'Your offer on this item was accepted: pay for it, or cancel the offer first',
-  offerState: (status: OfferRowStatus) =>
-    status === 'open' ? 'This offer is open' : `This offer was already ${status}`,
-  offerExpired: 'This offer has expired',
-  anotherAccepted: 'Another offer on this item is already accepted',
-  cancelled: 'Listing cancelled',
-  soldMeanwhile: (buyer: string) => `Sold to ${buyer} before it could be cancelled`,
-  expiredMeanwhile: 'This listing had already expired',
-  alreadyCancelled: 'This listing was already cancelled',
-  busy: 'A buyer is paying for this item right now: try again when that checkout ends',
-} as const;
-
-const refused = (status: Refusal['status'], message: string): Refusal => ({
-  kind: 'refused',
-  status,
-  message,
-});
+const refused = (why: PlainReason | RefusalDetails): Refusal =>
+  typeof why === 'string' ? { kind: 'refused', reason: why } : { kind: 'refused', ...why };
 
 /** Attempt statuses in which the buyer may still complete the payment at the provider. */
 const LIVE_ATTEMPT = [
@@ -287,8 +289,8 @@ export function createMarketRepository(database: Database, options: MarketOption
     if (holds(order, at) || pending.busy) {
       if (mine !== undefined && order.userId === mine) return { kind: 'mine', order };
       return order.offerId !== null && order.holdUntil !== null
-        ? refused(409, MARKET_API_MESSAGES.reserved(order.holdUntil))
-        : refused(409, MARKET_API_MESSAGES.checkoutInProgress);
+        ? refused({ reason: 'reserved', until: order.holdUntil })
+        : refused('checkoutInProgress');
     }
     if (mine !== undefined && order.userId === mine && order.listingId !== null) {
       // The same buyer again after a declined card (or a lapsed hold): while the listing is as
@@ -332,25 +334,25 @@ export function createMarketRepository(database: Database, options: MarketOption
   async function lockRow<Row extends { itemId: number }>(
     tx: Tx,
     read: () => Promise<Row | undefined>,
-    notFound: string,
+    notFound: 'listingNotFound' | 'offerNotFound',
     at: Date,
     check: (found: Row, item: ItemLock) => Refusal | null,
   ): Promise<Refusal | { kind: 'locked'; row: Row; item: ItemLock }> {
     const found = await read();
-    if (found === undefined) return refused(404, notFound);
+    if (found === undefined) return refused(notFound);
     const item = await lockItem(tx, found.itemId);
-    if (item === undefined) return refused(404, MARKET_API_MESSAGES.itemNotFound);
+    if (item === undefined) return refused('itemNotFound');
     const refusal = check(found, item);
     if (refusal !== null) return refusal;
     await closeLapsed(tx, item, at);
     const row = await read();
-    return row === undefined ? refused(404, notFound) : { kind: 'locked', row, item };
+    return row === undefined ? refused(notFound) : { kind: 'locked', row, item };
   }
   /** Only the item's owner answers an offer. */
   const ownsItem =
     (userId: string) =>
     (_offer: unknown, item: ItemLock): Refusal | null =>
-      item.ownerId === userId ? null : refused(403, MARKET_API_MESSAGES.notOwnerOfOffer);
+      item.ownerId === userId ? null : refused('notOwnerOfOffer');
   const readOffer = (tx: Tx, id: string) => async () =>
     (await tx.select().from(offers).where(eq(offers.id, id)))[0];
   const readListing = (tx: Tx, id: string) => async () =>
@@ -360,8 +362,8 @@ export function createMarketRepository(database: Database, options: MarketOption
     offer.status === 'open'
       ? null
       : offer.status === 'expired'
-        ? refused(409, MARKET_API_MESSAGES.offerExpired)
-        : refused(409, MARKET_API_MESSAGES.offerState(offer.status));
+        ? refused('offerExpired')
+        : refused({ reason: 'offerClosed', offer: offer.status });
 
   /** The cheapest active listing of a kind, in cents (the Listing tab's 'Floor'). */
   async function floorOf(kind: ItemKind, at: Date): Promise<number | null> {
@@ -505,21 +507,21 @@ export function createMarketRepository(database: Database, options: MarketOption
     ): Promise<{ kind: 'order'; order: OrderRow } | { kind: 'owned' } | Refusal | NeedsRelease> {
       const at = now();
       const item = await lockItem(tx, itemId);
-      if (item === undefined) return refused(404, MARKET_API_MESSAGES.itemNotFound);
+      if (item === undefined) return refused('itemNotFound');
       if (item.ownerId === buyerId) return { kind: 'owned' };
       await closeLapsed(tx, item, at);
       const hold = await clearHold(tx, item, at, buyerId);
       if (hold.kind === 'refused' || hold.kind === 'release') return hold;
       if (hold.kind === 'mine') {
         if (hold.order.amountCents !== shownCents) {
-          return refused(409, MARKET_API_MESSAGES.priceChanged(hold.order.amountCents));
+          return refused({ reason: 'priceChanged', cents: hold.order.amountCents });
         }
         return { kind: 'order', order: hold.order };
       }
       const listing = await activeListing(tx, item.id, at);
-      if (listing === undefined) return refused(409, MARKET_API_MESSAGES.notForSale);
+      if (listing === undefined) return refused('notForSale');
       if (listing.priceCents !== shownCents) {
-        return refused(409, MARKET_API_MESSAGES.priceChanged(listing.priceCents));
+        return refused({ reason: 'priceChanged', cents: listing.priceCents });
       }
       try {
         const [order] = await tx
@@ -538,7 +540,7 @@ export function createMarketRepository(database: Database, options: MarketOption
         if (order === undefined) throw new Error('order not created');
         return { kind: 'order', order };
       } catch (error) {
-        if (isUniqueViolation(error)) return refused(409, MARKET_API_MESSAGES.checkoutInProgress);
+        if (isUniqueViolation(error)) return refused('checkoutInProgress');
         throw error;
       }
     },
@@ -560,7 +562,7 @@ export function createMarketRepository(database: Database, options: MarketOption
         .select({ ownerId: items.ownerId })
         .from(items)
         .where(eq(items.id, itemId));
-      if (item === undefined) return refused(404, MARKET_API_MESSAGES.itemNotFound);
+      if (item === undefined) return refused('itemNotFound');
       if (item.ownerId === buyerId) return { kind: 'owned' };
       const pending = await pendingOrder(db, itemId);
       if (pending !== undefined && (holds(pending.order, at) || pending.busy)) {
@@ -573,11 +575,11 @@ export function createMarketRepository(database: Database, options: MarketOption
           };
         }
         return order.offerId !== null && order.holdUntil !== null
-          ? refused(409, MARKET_API_MESSAGES.reserved(order.holdUntil))
-          : refused(409, MARKET_API_MESSAGES.checkoutInProgress);
+          ? refused({ reason: 'reserved', until: order.holdUntil })
+          : refused('checkoutInProgress');
       }
       const listing = await activeListing(db, itemId, at);
-      if (listing === undefined) return refused(409, MARKET_API_MESSAGES.notForSale);
+      if (listing === undefined) return refused('notForSale');
       return { kind: 'buyable', priceCents: listing.priceCents, reservedUntil: null };
     },
 
@@ -623,22 +625,6 @@ export function createMarketRepository(database: Database, options: MarketOption
       });
     },
 
-    /** The text a wallet account signs to list (EIP-191 personal_sign). */
-    listingMessage(input: {
-      itemId: number;
-      priceCents: number;
-      expiresIn: string;
-      address: string;
-    }) {
-      return [
-        'Hyper Tek listing',
-        `Item: ${input.itemId}`,
-        `Price: ${formatPrice(input.priceCents / 100)}`,
-        `Expires in: ${input.expiresIn}`,
-        `Seller: ${input.address}`,
-      ].join('\n');
-    },
-
     /** Lists an owned item. At most one active listing per item: the database refuses a second. */
     async createListing(input: {
       userId: string;
@@ -651,14 +637,12 @@ export function createMarketRepository(database: Database, options: MarketOption
       const result = await transaction(async (tx) => {
         const at = now();
         const item = await lockItem(tx, input.itemId);
-        if (item === undefined) return refused(404, MARKET_API_MESSAGES.itemNotFound);
-        if (item.ownerId !== input.userId) return refused(403, MARKET_API_MESSAGES.notOwner);
+        if (item === undefined) return refused('itemNotFound');
+        if (item.ownerId !== input.userId) return refused('notOwner');
         await closeLapsed(tx, item, at);
         const hold = await clearHold(tx, item, at);
         if (hold.kind === 'refused' || hold.kind === 'release') {
-          return hold.kind === 'refused'
-            ? refused(409, MARKET_API_MESSAGES.holdBlocksChange)
-            : hold;
+          return hold.kind === 'refused' ? refused('holdBlocksChange') : hold;
         }
         const [listing] = await tx
           .insert(listings)
@@ -675,7 +659,7 @@ export function createMarketRepository(database: Database, options: MarketOption
           })
           .onConflictDoNothing()
           .returning();
-        if (listing === undefined) return refused(409, MARKET_API_MESSAGES.alreadyListed);
+        if (listing === undefined) return refused('alreadyListed');
         await setItemListing(tx, item.id, listing, at);
         await recordActivity(tx, {
           item,
@@ -702,18 +686,17 @@ export function createMarketRepository(database: Database, options: MarketOption
         const locked = await lockRow(
           tx,
           readListing(tx, listingId),
-          MARKET_API_MESSAGES.listingNotFound,
+          'listingNotFound',
           at,
-          (found) =>
-            found.sellerId === userId ? null : refused(403, MARKET_API_MESSAGES.listingNotYours),
+          (found) => (found.sellerId === userId ? null : refused('listingNotYours')),
         );
         if (locked.kind === 'refused') return locked;
         const { row: listing, item } = locked;
         if (listing.status !== 'active') {
-          return refused(409, MARKET_API_MESSAGES.listingEnded(listing.status));
+          return refused({ reason: 'listingEnded', listing: listing.status });
         }
         const hold = await clearHold(tx, item, at);
-        if (hold.kind === 'refused') return refused(409, MARKET_API_MESSAGES.holdBlocksChange);
+        if (hold.kind === 'refused') return refused('holdBlocksChange');
         if (hold.kind === 'release') return hold;
         const [updated] = await tx
           .update(listings)
@@ -747,52 +730,35 @@ export function createMarketRepository(database: Database, options: MarketOption
     },
 
     /** Cancels one listing of the caller's; says what became of it when it could not. */
-    async cancelListing(
-      userId: string,
-      listingId: string,
-    ): Promise<
-      | { kind: 'done'; status: 'cancelled' | 'sold' | 'expired' | 'busy'; message: string }
-      | NeedsRelease
-    > {
+    async cancelListing(userId: string, listingId: string): Promise<CancelOutcome | NeedsRelease> {
       return transaction(async (tx) => {
         const at = now();
         const locked = await lockRow(
           tx,
           readListing(tx, listingId),
-          MARKET_API_MESSAGES.listingNotFound,
+          'listingNotFound',
           at,
-          (found) =>
-            found.sellerId === userId ? null : refused(403, MARKET_API_MESSAGES.listingNotYours),
+          (found) => (found.sellerId === userId ? null : refused('listingNotYours')),
         );
         // The route checks that every listing exists and is the caller's before any is cancelled.
-        if (locked.kind === 'refused') throw new Error(`cancelListing: ${locked.message}`);
+        if (locked.kind === 'refused') throw new Error(`cancelListing: ${locked.reason}`);
         const { row: listing, item } = locked;
         if (listing.status === 'sold') {
           const buyer =
             listing.buyerId === null
               ? undefined
               : (await namesOf(tx, [listing.buyerId])).get(listing.buyerId);
-          return {
-            kind: 'done',
-            status: 'sold',
-            message: MARKET_API_MESSAGES.soldMeanwhile(buyer ?? 'a buyer'),
-          };
+          return { kind: 'done', outcome: 'sold', buyer: buyer ?? null };
         }
         if (listing.status === 'expired') {
-          return { kind: 'done', status: 'expired', message: MARKET_API_MESSAGES.expiredMeanwhile };
+          return { kind: 'done', outcome: 'expired' };
         }
         if (listing.status === 'cancelled') {
-          return {
-            kind: 'done',
-            status: 'cancelled',
-            message: MARKET_API_MESSAGES.alreadyCancelled,
-          };
+          return { kind: 'done', outcome: 'alreadyCancelled' };
         }
         const hold = await clearHold(tx, item, at);
         if (hold.kind === 'release') return hold;
-        if (hold.kind === 'refused') {
-          return { kind: 'done', status: 'busy', message: MARKET_API_MESSAGES.busy };
-        }
+        if (hold.kind === 'refused') return { kind: 'done', outcome: 'busy' };
         await tx
           .update(listings)
           .set({ status: 'cancelled', closedAt: at, updatedAt: at })
@@ -806,7 +772,7 @@ export function createMarketRepository(database: Database, options: MarketOption
           priceCents: listing.priceCents,
           at,
         });
-        return { kind: 'done', status: 'cancelled', message: MARKET_API_MESSAGES.cancelled };
+        return { kind: 'done', outcome: 'cancelled' };
       });
     },
 
@@ -875,9 +841,9 @@ export function createMarketRepository(database: Database, options: MarketOption
           .where(eq(users.id, input.buyerId))
           .for('no key update');
         const item = await lockItem(tx, input.itemId);
-        if (item === undefined) return refused(404, MARKET_API_MESSAGES.itemNotFound);
-        if (item.ownerId === input.buyerId) return refused(400, MARKET_API_MESSAGES.ownItemOffer);
-        if (item.ownerId === HOUSE_USER_ID) return refused(409, MARKET_API_MESSAGES.houseItemOffer);
+        if (item === undefined) return refused('itemNotFound');
+        if (item.ownerId === input.buyerId) return refused('ownItemOffer');
+        if (item.ownerId === HOUSE_USER_ID) return refused('houseItemOffer');
         await closeLapsed(tx, item, at);
         const [previous] = await tx
           .select()
@@ -890,7 +856,7 @@ export function createMarketRepository(database: Database, options: MarketOption
             ),
           );
         if (previous?.status === 'accepted') {
-          return refused(409, MARKET_API_MESSAGES.offerAcceptedAlready);
+          return refused('offerAcceptedAlready');
         }
         const [count] = await tx
           .select({ n: sql<number>`count(*)::int` })
@@ -903,7 +869,7 @@ export function createMarketRepository(database: Database, options: MarketOption
             ),
           );
         if (previous === undefined && (count?.n ?? 0) >= options.maxOpenOffers) {
-          return refused(409, MARKET_API_MESSAGES.offerLimit(options.maxOpenOffers));
+          return refused({ reason: 'offerLimit', max: options.maxOpenOffers });
         }
         if (previous !== undefined) {
           // A new offer replaces the buyer's open one on this item.
@@ -955,7 +921,7 @@ export function createMarketRepository(database: Database, options: MarketOption
         const locked = await lockRow(
           tx,
           readOffer(tx, offerId),
-          MARKET_API_MESSAGES.offerNotFound,
+          'offerNotFound',
           at,
           ownsItem(ownerId),
         );
@@ -965,7 +931,7 @@ export function createMarketRepository(database: Database, options: MarketOption
         if (hold.kind === 'release') return hold;
         // Read again: a lapsed reservation of this very offer has just made it open again.
         const offer = await readOffer(tx, offerId)();
-        if (offer === undefined) return refused(404, MARKET_API_MESSAGES.offerNotFound);
+        if (offer === undefined) return refused('offerNotFound');
         const closed = stillOpen(offer);
         if (closed !== null) return closed;
         if (hold.kind === 'refused') {
@@ -973,12 +939,7 @@ export function createMarketRepository(database: Database, options: MarketOption
             .select({ id: offers.id })
             .from(offers)
             .where(and(eq(offers.itemId, item.id), eq(offers.status, 'accepted')));
-          return refused(
-            409,
-            accepted === undefined
-              ? MARKET_API_MESSAGES.holdBlocksChange
-              : MARKET_API_MESSAGES.anotherAccepted,
-          );
+          return refused(accepted === undefined ? 'holdBlocksChange' : 'anotherAccepted');
         }
         try {
           await tx.insert(orders).values({
@@ -992,7 +953,7 @@ export function createMarketRepository(database: Database, options: MarketOption
             createdAt: at,
           });
         } catch (error) {
-          if (isUniqueViolation(error)) return refused(409, MARKET_API_MESSAGES.anotherAccepted);
+          if (isUniqueViolation(error)) return refused('anotherAccepted');
           throw error;
         }
         await tx
@@ -1027,7 +988,7 @@ export function createMarketRepository(database: Database, options: MarketOption
         const locked = await lockRow(
           tx,
           readOffer(tx, offerId),
-          MARKET_API_MESSAGES.offerNotFound,
+          'offerNotFound',
           at,
           ownsItem(ownerId),
         );
@@ -1060,20 +1021,15 @@ export function createMarketRepository(database: Database, options: MarketOption
     ): Promise<{ kind: 'cancelled'; offer: MarketOffer } | Refusal | NeedsRelease> {
       const result = await transaction(async (tx) => {
         const at = now();
-        const locked = await lockRow(
-          tx,
-          readOffer(tx, offerId),
-          MARKET_API_MESSAGES.offerNotFound,
-          at,
-          (found) =>
-            found.buyerId === buyerId ? null : refused(403, MARKET_API_MESSAGES.offerNotYours),
+        const locked = await lockRow(tx, readOffer(tx, offerId), 'offerNotFound', at, (found) =>
+          found.buyerId === buyerId ? null : refused('offerNotYours'),
         );
         if (locked.kind === 'refused') return locked;
         const { row: offer, item } = locked;
         if (offer.status === 'accepted') {
           const pending = await pendingOrder(tx, item.id);
           if (pending !== undefined && pending.order.offerId === offerId) {
-            if (pending.busy) return refused(409, MARKET_API_MESSAGES.busy);
+            if (pending.busy) return refused('busy');
             if (pending.live) return { kind: 'release' as const, orderId: pending.order.id };
             await voidOrder(tx, pending.order, at);
           }

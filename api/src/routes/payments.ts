@@ -12,6 +12,7 @@ import { API_MESSAGES, badRequest, conflict, HttpError, notFound } from '../lib/
 import type { OpenOutcome, PayOutcome } from '../lib/payments/payment-service';
 import { ProviderUnavailableError } from '../lib/payments/provider';
 import { parseItemId, type ApiItem } from '../repositories/items-repository';
+import { refusalError } from './market-answers';
 import {
   bearer,
   DEFAULT_PAGE_SIZE,
@@ -156,6 +157,8 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
           outcome.message,
           outcome.code === null ? undefined : { code: outcome.code },
         );
+      case 'unbuyable':
+        throw refusalError(outcome.refusal);
       case 'unavailable':
         throw new HttpError(502, PAYMENT_MESSAGES.providerUnreachable);
       case 'already_paid':
