@@ -10,7 +10,7 @@
  */
 import { formatPrice, HOUSE_NAME } from '@hypertek/shared/contract';
 import { API_MESSAGES, HttpError } from '../lib/errors';
-import type { CancelOutcome, PlainReason, Refusal } from '../repositories/market-repository';
+import type { CancelOutcome, PlainReason, Refusal } from '../market/refusals';
 
 /** Reasons the market's routes refuse a request's body for, before the market is asked. */
 type RouteReason = 'noWallet' | 'signatureMismatch' | 'messageMismatch' | 'idsRequired' | 'tooMany';

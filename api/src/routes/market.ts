@@ -19,7 +19,7 @@ import type { Config } from '../config/env';
 import type { BodyValidator } from '../plugins/app/error-handler';
 import { badRequest } from '../lib/errors';
 import { parseItemId } from '../repositories/items-repository';
-import type { NeedsRelease, Refusal } from '../repositories/market-repository';
+import type { NeedsRelease, Refusal } from '../market/refusals';
 import {
   cancelResult,
   listingMessage,

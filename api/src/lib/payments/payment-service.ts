@@ -6,7 +6,8 @@
  * payments repository), with an idempotency key on every provider call.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { MarketRepository, Refusal } from '../../repositories/market-repository';
+import type { MarketRepository } from '../../market';
+import type { Refusal } from '../../market/refusals';
 import type {
   AttemptRow,
   Claim,
