@@ -10,6 +10,7 @@ import type { Database, Tx } from '../db/client';
 import { offers, orders, paymentAttempts } from '../db/schema';
 import { activeListing, type ItemLock } from './item-lock';
 import { refused, type NeedsRelease, type Refusal } from './refusals';
+import { endsAfter } from './rules';
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -70,7 +71,7 @@ export async function voidOrder(tx: Tx, order: OrderRow, at: Date): Promise<void
     await tx
       .update(offers)
       .set({
-        status: sql`case when ${offers.expiresAt} > ${at} then 'open' else 'expired' end`,
+        status: sql`case when ${endsAfter(offers.expiresAt, at)} then 'open' else 'expired' end`,
         updatedAt: at,
       })
       .where(and(eq(offers.id, order.offerId), eq(offers.status, 'accepted')));

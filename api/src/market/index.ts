@@ -6,6 +6,7 @@
  * - checkout.ts: what the payment path asks (the order to pay for, the purchase check);
  * - listings.ts, offers.ts: the owners' and buyers' actions;
  * - views.ts: listings, offers and an item's market as the answers show them;
+ * - rules.ts: the live listing rule and the other rules of time, written once;
  * - refusals.ts: the reasons the market refuses (the routes give them words and statuses);
  * - settlement.ts, ledger.ts: the one settlement of a sale and the ledger's one way in.
  *

@@ -6,11 +6,12 @@
  * for each other. Under the lock, `closeLapsed` writes down what time already decided (listings
  * and offers past their end), and `setItemListing` keeps the item's copy of its active listing.
  */
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { rowsOf } from '../db/client';
 import { items, listings, offers } from '../db/schema';
 import { refused, type Refusal } from './refusals';
+import { lapsedListing, lapsedOffer, liveListing } from './rules';
 
 /** The locked item, as the market's decisions read it. */
 export type ItemLock = Pick<
@@ -52,12 +53,12 @@ export async function closeLapsed(tx: Tx, item: ItemLock, at: Date): Promise<voi
     with ended_listings as (
       update ${listings}
       set status = 'expired', closed_at = ${stamp}, updated_at = ${stamp}
-      where item_id = ${item.id} and status = 'active' and expires_at <= ${stamp}
+      where item_id = ${item.id} and ${lapsedListing(at)}
       returning id
     ), ended_offers as (
       update ${offers}
       set status = 'expired', closed_at = ${stamp}, updated_at = ${stamp}
-      where item_id = ${item.id} and status = 'open' and expires_at <= ${stamp}
+      where item_id = ${item.id} and ${lapsedOffer(at)}
       returning id
     ), unlisted as (
       update ${items} set listing_id = null, listing_ends_at = null
@@ -70,18 +71,12 @@ export async function closeLapsed(tx: Tx, item: ItemLock, at: Date): Promise<voi
   if ((row?.unlisted ?? 0) > 0) item.listingId = null;
 }
 
-/** The item's active listing, unless its time is up. */
+/** The item's live listing (rules.ts): active, its end not come. */
 export async function activeListing(q: Tx | Database['db'], itemId: number, at: Date) {
   const [row] = await q
     .select()
     .from(listings)
-    .where(
-      and(
-        eq(listings.itemId, itemId),
-        eq(listings.status, 'active'),
-        or(isNull(listings.expiresAt), sql`${listings.expiresAt} > ${at}`),
-      ),
-    );
+    .where(and(eq(listings.itemId, itemId), liveListing(at)));
   return row;
 }
 

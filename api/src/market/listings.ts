@@ -5,7 +5,7 @@
  * (item-lock.ts) and told in the activity feed in the same transaction.
  */
 import type { MarketListing } from '@hypertek/shared/contract';
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { items, listings } from '../db/schema';
 import { decodeTimeUuidCursor, paginate } from '../lib/cursor';
@@ -14,6 +14,7 @@ import type { MarketContext } from './context';
 import { clearHold } from './holds';
 import { closeLapsed, lockItem, lockRow, readListing, setItemListing } from './item-lock';
 import { refused, type CancelOutcome, type NeedsRelease, type Refusal } from './refusals';
+import { liveListing } from './rules';
 import { floorOf, listingView, toMarketListing } from './views';
 
 /** The seller's listing, its item locked: only its seller acts on it. */
@@ -180,12 +181,7 @@ export function listingActions(market: MarketContext) {
         .where(
           and(
             eq(listings.sellerId, userId),
-            status === 'active'
-              ? and(
-                  eq(listings.status, 'active'),
-                  or(isNull(listings.expiresAt), sql`${listings.expiresAt} > ${at}`),
-                )
-              : undefined,
+            status === 'active' ? liveListing(at) : undefined,
             after === null
               ? undefined
               : sql`(${listings.createdAt}, ${listings.id}) < (${after.at.toISOString()}::timestamptz, ${after.id}::uuid)`,

@@ -14,6 +14,7 @@ import type { MarketContext } from './context';
 import { clearHold, pendingOrder, voidOrder } from './holds';
 import { closeLapsed, lockItem, lockRow, readOffer, type ItemLock } from './item-lock';
 import { refused, type NeedsRelease, type Refusal } from './refusals';
+import { openOffer, standingOffer } from './rules';
 import { offerView, offerViews } from './views';
 
 type OfferRow = typeof offers.$inferSelect;
@@ -78,13 +79,7 @@ export function offerActions(market: MarketContext) {
         const [count] = await tx
           .select({ n: sql<number>`count(*)::int` })
           .from(offers)
-          .where(
-            and(
-              eq(offers.buyerId, input.buyerId),
-              eq(offers.status, 'open'),
-              sql`${offers.expiresAt} > ${at}`,
-            ),
-          );
+          .where(and(eq(offers.buyerId, input.buyerId), openOffer(at)));
         if (previous === undefined && (count?.n ?? 0) >= options.maxOpenOffers) {
           return refused({ reason: 'offerLimit', max: options.maxOpenOffers });
         }
@@ -263,15 +258,7 @@ export function offerActions(market: MarketContext) {
     /** Offers on the owner's items that are open or accepted (newest first). */
     async offersReceived(ownerId: string, limit: number): Promise<MarketOffer[]> {
       const at = now();
-      return offerViews(
-        market,
-        and(
-          eq(items.ownerId, ownerId),
-          inArray(offers.status, ['open', 'accepted']),
-          sql`${offers.expiresAt} > ${at}`,
-        ) as SQL,
-        limit,
-      );
+      return offerViews(market, and(eq(items.ownerId, ownerId), standingOffer(at)) as SQL, limit);
     },
 
     /** The maker's offers, newest first, whatever their status. */

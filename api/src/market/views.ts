@@ -10,7 +10,7 @@ import type {
   MarketOffer,
   OfferStatus,
 } from '@hypertek/shared/contract';
-import { and, desc, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import {
   items,
@@ -25,6 +25,7 @@ import { displayName, namesOf } from '../repositories/activity-repository';
 import { itemImagePath } from '../repositories/items-repository';
 import type { MarketContext } from './context';
 import type { ListingRow } from './item-lock';
+import { hasEnded, isLive, listedItem, liveListing, standingOffer } from './rules';
 
 export const LISTING_STATUS: Record<ListingRowStatus, ListingStatus> = {
   active: 'Active',
@@ -46,13 +47,7 @@ export async function floorOf(db: Db, kind: ItemKind, at: Date): Promise<number 
   const [row] = await db
     .select({ priceCents: listings.priceCents })
     .from(listings)
-    .where(
-      and(
-        eq(listings.kind, kind),
-        eq(listings.status, 'active'),
-        or(isNull(listings.expiresAt), sql`${listings.expiresAt} > ${at}`),
-      ),
-    )
+    .where(and(eq(listings.kind, kind), liveListing(at)))
     .orderBy(listings.priceCents)
     .limit(1);
   return row?.priceCents ?? null;
@@ -65,8 +60,6 @@ export function toMarketListing(
   buyers: Map<string, string>,
   at: Date,
 ): MarketListing {
-  const ended =
-    row.status === 'active' && row.expiresAt !== null && row.expiresAt.getTime() <= at.getTime();
   const floor = floors[row.kind];
   return {
     _id: row.id,
@@ -75,7 +68,7 @@ export function toMarketListing(
     name: row.title,
     serialNumber: row.serialNumber,
     image: itemImagePath(row.itemId),
-    status: ended ? 'Expired' : LISTING_STATUS[row.status],
+    status: row.status === 'active' && !isLive(row, at) ? 'Expired' : LISTING_STATUS[row.status],
     price: row.priceCents / 100,
     floor: floor === null ? null : floor / 100,
     qty: 1,
@@ -101,7 +94,7 @@ export async function offerViews(
       ownerId: items.ownerId,
       listingPriceCents: sql<
         number | null
-      >`case when ${items.listingId} is not null and (${items.listingEndsAt} is null or ${items.listingEndsAt} > ${at}) then ${items.priceCents} end`,
+      >`case when ${listedItem(at)} then ${items.priceCents} end`,
       reservedUntil: orders.holdUntil,
     })
     .from(offers)
@@ -119,7 +112,7 @@ export async function offerViews(
       offer.status === 'accepted' &&
       row.reservedUntil !== null &&
       row.reservedUntil.getTime() > at.getTime();
-    const expired = offer.expiresAt.getTime() <= at.getTime();
+    const expired = hasEnded(offer.expiresAt, at);
     let status = OFFER_STATUS[offer.status];
     if (offer.status === 'accepted' && !reserved) status = expired ? 'Expired' : 'Open';
     if (offer.status === 'open' && expired) status = 'Expired';
@@ -179,7 +172,7 @@ export async function listingView({ db, now }: MarketContext, id: string): Promi
  * an accepted offer's reservation.
  */
 export async function itemState({ database, now }: MarketContext, itemId: number) {
-  const at = now().toISOString();
+  const at = now();
   const [row] = await database.rows<{
     owner_id: string;
     full_name: string;
@@ -194,18 +187,17 @@ export async function itemState({ database, now }: MarketContext, itemId: number
     select i.owner_id, u.full_name, u.email, u.wallet_address,
       l.id as listing_id, l.price_cents as listing_price_cents,
       (extract(epoch from l.expires_at) * 1000)::float8 as listing_expires_ms,
-      (select count(*) from ${offers} o
-        where o.item_id = i.id and o.status in ('open', 'accepted') and o.expires_at > ${at}
-      )::int as offers,
+      (select count(*) from ${offers} where ${offers.itemId} = i.id and ${standingOffer(at)})::int
+        as offers,
       (select (extract(epoch from r.hold_until) * 1000)::float8 from ${orders} r
         where r.item_id = i.id and r.status = 'pending' and r.offer_id is not null
-          and r.hold_until > ${at}
+          and r.hold_until > ${at.toISOString()}
       ) as reserved_until_ms
     from ${items} i
     join ${users} u on u.id = i.owner_id
     left join lateral (
       select id, price_cents, expires_at from ${listings}
-      where item_id = i.id and status = 'active' and (expires_at is null or expires_at > ${at})
+      where item_id = i.id and ${liveListing(at)}
     ) l on true
     where i.id = ${itemId}`);
   if (row === undefined) return undefined;
