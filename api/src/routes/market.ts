@@ -8,17 +8,13 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import {
   DEFAULT_LISTING_EXPIRY,
   EXPIRY_DURATION_MS,
-  isExpiryOption,
   MARKET_MESSAGES,
   validateMarketPrice,
   type MarketOffer,
-  type OfferExpiry,
 } from '@hypertek/shared/contract';
 import { getAddress, isAddress, isHex, verifyMessage } from 'viem';
 import type { Config } from '../config/env';
-import type { BodyValidator } from '../plugins/app/error-handler';
 import { badRequest } from '../lib/errors';
-import { parseItemId } from '../repositories/items-repository';
 import type { NeedsRelease, Refusal } from '../market/refusals';
 import {
   cancelResult,
@@ -29,128 +25,25 @@ import {
   refuse,
 } from './market-answers';
 import {
-  bearer,
-  errors,
-  ListResponse,
-  MAX_PAGE_SIZE,
-  Nullable,
-  PageQuery,
-  UserIdParams,
-} from './schemas';
-
-const Kind = Type.Union([Type.Literal('nfa'), Type.Literal('land')]);
-const ItemRef = Type.Union([Type.String({ maxLength: 100 }), Type.Integer({ minimum: 0 })]);
-const Price = Type.Union([Type.Number(), Type.String({ maxLength: 30 })], {
-  description: 'Dollars, more than 0, at most 1,000,000, two decimals at most',
-});
-const Expiry = Type.String({
-  maxLength: 20,
-  description: "One of '6 Hours', '12 Hours', '6 Months', '12 Months', '1 Year'",
-});
-
-const ListingSchema = Type.Object({
-  _id: Type.String(),
-  itemId: Type.String(),
-  kind: Kind,
-  name: Type.String(),
-  serialNumber: Type.String(),
-  image: Type.Optional(Type.String()),
-  status: Type.Union([
-    Type.Literal('Active'),
-    Type.Literal('Sold'),
-    Type.Literal('Cancelled'),
-    Type.Literal('Expired'),
-  ]),
-  price: Type.Number(),
-  floor: Nullable(Type.Number({ description: 'The cheapest active listing of the kind' })),
-  qty: Type.Integer(),
-  expiresAt: Nullable(Type.String({ format: 'date-time' })),
-  createdAt: Type.String({ format: 'date-time' }),
-  buyer: Type.Optional(Nullable(Type.String())),
-});
-
-const OfferSchema = Type.Object({
-  _id: Type.String(),
-  itemId: Type.String(),
-  kind: Kind,
-  title: Type.String(),
-  serialNumber: Type.String(),
-  image: Type.Optional(Type.String()),
-  price: Nullable(Type.Number({ description: "The item's listing price now" })),
-  offer: Type.Number({ description: 'The amount offered' }),
-  from: Type.String(),
-  fromId: Type.String(),
-  to: Type.String(),
-  status: Type.Union([
-    Type.Literal('Open'),
-    Type.Literal('Accepted'),
-    Type.Literal('Declined'),
-    Type.Literal('Cancelled'),
-    Type.Literal('Expired'),
-    Type.Literal('Sold'),
-  ]),
-  expiresAt: Type.String({ format: 'date-time' }),
-  createdAt: Type.String({ format: 'date-time' }),
-  reservedUntil: Nullable(Type.String({ format: 'date-time' })),
-});
-
-const ListingAnswer = Type.Object({
-  success: Type.Literal(true),
-  message: Type.String(),
-  listing: ListingSchema,
-});
-const OfferAnswer = Type.Object({
-  success: Type.Literal(true),
-  message: Type.String(),
-  offer: OfferSchema,
-});
-const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
-
-const ListingBody = Type.Object({
-  itemId: Type.Optional(ItemRef),
-  price: Type.Optional(Price),
-  expiresIn: Type.Optional(Expiry),
-  message: Type.Optional(Type.String({ maxLength: 1000 })),
-  signature: Type.Optional(Type.String({ maxLength: 200 })),
-});
-const OfferBody = Type.Object({
-  itemId: Type.Optional(ItemRef),
-  price: Type.Optional(Price),
-  expiresIn: Type.Optional(Expiry),
-});
+  IdParams,
+  ListingAnswer,
+  ListingBody,
+  ListingSchema,
+  OfferAnswer,
+  OfferBody,
+  OfferSchema,
+  Price,
+  readTerms,
+  termsValidator,
+  UUID,
+} from './market-schemas';
+import { bearer, errors, ListResponse, MAX_PAGE_SIZE, PageQuery, UserIdParams } from './schemas';
 
 /** The words of a refusal that carries nothing but its reason (a body validator's answer). */
 const words = (reason: Parameters<typeof refuse>[0]): string =>
   refusalWords({ kind: 'refused', reason });
 const isRelease = (result: { kind: string }): result is NeedsRelease => result.kind === 'release';
 const isRefusal = (result: { kind: string }): result is Refusal => result.kind === 'refused';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The body's item, price and expiry, in the forms' words (the same rules as the forms). */
-function readTerms(
-  body: Record<string, unknown>,
-  defaultExpiry: OfferExpiry | null,
-): string | { itemId: number | null; priceCents: number; expiresIn: OfferExpiry } {
-  const { price, expiresIn } = body;
-  const itemId =
-    typeof body.itemId === 'string' || typeof body.itemId === 'number'
-      ? String(body.itemId).trim()
-      : '';
-  if (itemId === '') return MARKET_MESSAGES.itemRequired;
-  const amount = validateMarketPrice(price);
-  if (typeof amount === 'string') return amount;
-  const expiry = expiresIn ?? defaultExpiry;
-  if (!isExpiryOption(expiry)) return MARKET_MESSAGES.expiryInvalid;
-  return { itemId: parseItemId(itemId), priceCents: Math.round(amount * 100), expiresIn: expiry };
-}
-
-const termsValidator =
-  (defaultExpiry: OfferExpiry | null): BodyValidator =>
-  (body) => {
-    const terms = readTerms(body, defaultExpiry);
-    return typeof terms === 'string' ? terms : null;
-  };
 
 const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {
   const { siteUrl } = opts.config;

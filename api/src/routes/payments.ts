@@ -19,6 +19,7 @@ import {
   errors,
   IntentStatusSchema,
   ItemSchema,
+  KindSchema,
   ListResponse,
   Nullable,
   PageQuery,
@@ -39,7 +40,6 @@ export const PAYMENT_MESSAGES = {
   paymentNotFound: 'Payment not found',
 } as const;
 
-const Kind = Type.Union([Type.Literal('nfa'), Type.Literal('land')]);
 const Card = Nullable(Type.Object({ brand: Type.String(), last4: Type.String() }));
 const Id = Type.Union([Type.String({ maxLength: 100 }), Type.Integer({ minimum: 0 })]);
 
@@ -57,7 +57,7 @@ const PaymentSummarySchema = Type.Object({
   }),
   productId: Type.String(),
   title: Type.String(),
-  kind: Kind,
+  kind: KindSchema,
   card: Card,
   createdAt: Type.String({ format: 'date-time' }),
 });
@@ -329,7 +329,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
               currency: Type.String(),
               productId: Type.String(),
               title: Type.String(),
-              kind: Kind,
+              kind: KindSchema,
               failureMessage: Nullable(Type.String()),
             }),
           }),
@@ -367,7 +367,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
     },
   );
 
-  const CollectionQuery = Type.Object({ ...PageQuery.properties, kind: Type.Optional(Kind) });
+  const CollectionQuery = Type.Object({ ...PageQuery.properties, kind: Type.Optional(KindSchema) });
 
   fastify.get(
     '/collection/:userId',
