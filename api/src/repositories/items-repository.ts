@@ -18,6 +18,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../db/client';
 import { itemArt, items, TITLE_KEY } from '../db/schema';
 import type { CataloguePosition } from '../lib/cursor';
+import { isListed } from '../market/rules';
 
 type ItemRow = Pick<
   typeof items.$inferSelect,
@@ -62,13 +63,6 @@ const attributesOf = (row: ItemRow): ItemAttributes =>
   row.kind === 'nfa'
     ? { rarity: row.rarity ?? undefined, category: row.category ?? undefined }
     : { region: row.region ?? undefined, size: row.size ?? undefined };
-
-/** Whether the item can be bought now: it has an active listing whose time is not up. */
-export const isListed = (
-  row: Pick<ItemRow, 'listingId' | 'listingEndsAt'>,
-  at: number = Date.now(),
-): boolean =>
-  row.listingId !== null && (row.listingEndsAt === null || row.listingEndsAt.getTime() > at);
 
 export function toCatalogueItem(row: ItemRow, at: number = Date.now()): ApiItem {
   const id = String(row.id);

@@ -20,11 +20,12 @@ import {
   webhookEvents,
   type AttemptStatus,
 } from '../db/schema';
-import { settleSale } from './settlement';
+import { settleSale } from '../market/settlement';
 import { decodeTimeCursor, paginate } from '../lib/cursor';
 import type { PaymentFailure, ProviderIntent, ProviderName } from '../lib/payments/provider';
 import { itemColumns, toCatalogueItem, type ApiItem } from './items-repository';
-import type { MarketRepository, NeedsRelease, Refusal } from './market-repository';
+import type { MarketRepository } from '../market';
+import type { NeedsRelease, Refusal } from '../market/refusals';
 
 export type AttemptRow = typeof paymentAttempts.$inferSelect;
 export type PaymentFlow = AttemptRow['flow'];

@@ -8,149 +8,42 @@ import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typ
 import {
   DEFAULT_LISTING_EXPIRY,
   EXPIRY_DURATION_MS,
-  isExpiryOption,
   MARKET_MESSAGES,
   validateMarketPrice,
-  type OfferExpiry,
+  type MarketOffer,
 } from '@hypertek/shared/contract';
 import { getAddress, isAddress, isHex, verifyMessage } from 'viem';
 import type { Config } from '../config/env';
-import type { BodyValidator } from '../plugins/app/error-handler';
-import { badRequest, HttpError } from '../lib/errors';
-import { parseItemId } from '../repositories/items-repository';
+import { badRequest } from '../lib/errors';
+import type { NeedsRelease, Refusal } from '../market/refusals';
 import {
-  MARKET_API_MESSAGES,
-  type NeedsRelease,
-  type Refusal,
-} from '../repositories/market-repository';
+  cancelResult,
+  listingMessage,
+  MARKET_WORDS,
+  refusalError,
+  refusalWords,
+  refuse,
+} from './market-answers';
 import {
-  bearer,
-  errors,
-  ListResponse,
-  MAX_PAGE_SIZE,
-  Nullable,
-  PageQuery,
-  UserIdParams,
-} from './schemas';
+  IdParams,
+  ListingAnswer,
+  ListingBody,
+  ListingSchema,
+  OfferAnswer,
+  OfferBody,
+  OfferSchema,
+  Price,
+  readTerms,
+  termsValidator,
+  UUID,
+} from './market-schemas';
+import { bearer, errors, ListResponse, MAX_PAGE_SIZE, PageQuery, UserIdParams } from './schemas';
 
-export const MARKET_ROUTE_MESSAGES = {
-  noWallet: 'This account has no wallet to sign a listing with',
-  signatureMismatch: 'The listing signature does not match your wallet',
-  messageMismatch: 'The signed text is not the listing asked for: ask for it again',
-  idsRequired: 'Choose at least one listing',
-  tooMany: 'At most 50 listings at once',
-  cancelledCount: (n: number, of: number) => `${n} of ${of} listing(s) cancelled`,
-} as const;
-
-const Kind = Type.Union([Type.Literal('nfa'), Type.Literal('land')]);
-const ItemRef = Type.Union([Type.String({ maxLength: 100 }), Type.Integer({ minimum: 0 })]);
-const Price = Type.Union([Type.Number(), Type.String({ maxLength: 30 })], {
-  description: 'Dollars, more than 0, at most 1,000,000, two decimals at most',
-});
-const Expiry = Type.String({
-  maxLength: 20,
-  description: "One of '6 Hours', '12 Hours', '6 Months', '12 Months', '1 Year'",
-});
-
-const ListingSchema = Type.Object({
-  _id: Type.String(),
-  itemId: Type.String(),
-  kind: Kind,
-  name: Type.String(),
-  serialNumber: Type.String(),
-  image: Type.Optional(Type.String()),
-  status: Type.Union([
-    Type.Literal('Active'),
-    Type.Literal('Sold'),
-    Type.Literal('Cancelled'),
-    Type.Literal('Expired'),
-  ]),
-  price: Type.Number(),
-  floor: Nullable(Type.Number({ description: 'The cheapest active listing of the kind' })),
-  qty: Type.Integer(),
-  expiresAt: Nullable(Type.String({ format: 'date-time' })),
-  createdAt: Type.String({ format: 'date-time' }),
-  buyer: Type.Optional(Nullable(Type.String())),
-});
-
-const OfferSchema = Type.Object({
-  _id: Type.String(),
-  itemId: Type.String(),
-  kind: Kind,
-  title: Type.String(),
-  serialNumber: Type.String(),
-  image: Type.Optional(Type.String()),
-  price: Nullable(Type.Number({ description: "The item's listing price now" })),
-  offer: Type.Number({ description: 'The amount offered' }),
-  from: Type.String(),
-  fromId: Type.String(),
-  to: Type.String(),
-  status: Type.Union([
-    Type.Literal('Open'),
-    Type.Literal('Accepted'),
-    Type.Literal('Declined'),
-    Type.Literal('Cancelled'),
-    Type.Literal('Expired'),
-    Type.Literal('Sold'),
-  ]),
-  expiresAt: Type.String({ format: 'date-time' }),
-  createdAt: Type.String({ format: 'date-time' }),
-  reservedUntil: Nullable(Type.String({ format: 'date-time' })),
-});
-
-const ListingAnswer = Type.Object({
-  success: Type.Literal(true),
-  message: Type.String(),
-  listing: ListingSchema,
-});
-const OfferAnswer = Type.Object({
-  success: Type.Literal(true),
-  message: Type.String(),
-  offer: OfferSchema,
-});
-const IdParams = Type.Object({ id: Type.String({ maxLength: 100 }) });
-
-const ListingBody = Type.Object({
-  itemId: Type.Optional(ItemRef),
-  price: Type.Optional(Price),
-  expiresIn: Type.Optional(Expiry),
-  message: Type.Optional(Type.String({ maxLength: 1000 })),
-  signature: Type.Optional(Type.String({ maxLength: 200 })),
-});
-const OfferBody = Type.Object({
-  itemId: Type.Optional(ItemRef),
-  price: Type.Optional(Price),
-  expiresIn: Type.Optional(Expiry),
-});
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-/** The body's item, price and expiry, in the forms' words (the same rules as the forms). */
-function readTerms(
-  body: Record<string, unknown>,
-  defaultExpiry: OfferExpiry | null,
-): string | { itemId: number | null; priceCents: number; expiresIn: OfferExpiry } {
-  const { price, expiresIn } = body;
-  const itemId =
-    typeof body.itemId === 'string' || typeof body.itemId === 'number'
-      ? String(body.itemId).trim()
-      : '';
-  if (itemId === '') return MARKET_MESSAGES.itemRequired;
-  const amount = validateMarketPrice(price);
-  if (typeof amount === 'string') return amount;
-  const expiry = expiresIn ?? defaultExpiry;
-  if (!isExpiryOption(expiry)) return MARKET_MESSAGES.expiryInvalid;
-  return { itemId: parseItemId(itemId), priceCents: Math.round(amount * 100), expiresIn: expiry };
-}
-
-const termsValidator =
-  (defaultExpiry: OfferExpiry | null): BodyValidator =>
-  (body) => {
-    const terms = readTerms(body, defaultExpiry);
-    return typeof terms === 'string' ? terms : null;
-  };
-
-const refusal = (result: Refusal): HttpError => new HttpError(result.status, result.message);
+/** The words of a refusal that carries nothing but its reason (a body validator's answer). */
+const words = (reason: Parameters<typeof refuse>[0]): string =>
+  refusalWords({ kind: 'refused', reason });
+const isRelease = (result: { kind: string }): result is NeedsRelease => result.kind === 'release';
+const isRefusal = (result: { kind: string }): result is Refusal => result.kind === 'refused';
 
 const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {
   const { siteUrl } = opts.config;
@@ -162,20 +55,20 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
    * open at the provider, cancels that payment there first and runs the action once more.
    */
   async function run<T extends { kind: string }>(
-    action: () => Promise<T | NeedsRelease>,
-  ): Promise<Exclude<T, NeedsRelease | Refusal>> {
+    action: () => Promise<T | Refusal | NeedsRelease>,
+  ): Promise<T> {
     let result = await action();
-    if (result.kind === 'release') {
-      await fastify.payments.releaseHold((result as NeedsRelease).orderId);
+    if (isRelease(result)) {
+      await fastify.payments.releaseHold(result.orderId);
       result = await action();
-      if (result.kind === 'release') throw new HttpError(409, MARKET_API_MESSAGES.busy);
+      if (isRelease(result)) throw refuse('busy');
     }
-    if (result.kind === 'refused') throw refusal(result as unknown as Refusal);
-    return result as Exclude<T, NeedsRelease | Refusal>;
+    if (isRefusal(result)) throw refusalError(result);
+    return result;
   }
 
   const itemOf = (itemId: number | null): number => {
-    if (itemId === null) throw new HttpError(404, MARKET_API_MESSAGES.itemNotFound);
+    if (itemId === null) throw refuse('itemNotFound');
     return itemId;
   };
 
@@ -199,10 +92,10 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
       const user = await fastify.auth.requireUser(request);
       const terms = readTerms(request.body, DEFAULT_LISTING_EXPIRY);
       if (typeof terms === 'string') throw badRequest(terms);
-      if (user.walletAddress === null) throw badRequest(MARKET_ROUTE_MESSAGES.noWallet);
+      if (user.walletAddress === null) throw refuse('noWallet');
       return {
         success: true as const,
-        message: market.listingMessage({
+        message: listingMessage({
           itemId: itemOf(terms.itemId),
           priceCents: terms.priceCents,
           expiresIn: terms.expiresIn,
@@ -240,20 +133,20 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
         // A wallet account's signed listing: the text must be the one for these terms, signed by
         // the account's own wallet.
         if (user.walletAddress === null || !isAddress(user.walletAddress, { strict: false })) {
-          throw badRequest(MARKET_ROUTE_MESSAGES.noWallet);
+          throw refuse('noWallet');
         }
         const address = getAddress(user.walletAddress);
-        const expected = market.listingMessage({
+        const expected = listingMessage({
           itemId,
           priceCents: terms.priceCents,
           expiresIn: terms.expiresIn,
           address,
         });
-        if (message !== expected) throw badRequest(MARKET_ROUTE_MESSAGES.messageMismatch);
+        if (message !== expected) throw refuse('messageMismatch');
         const valid =
           isHex(signature) &&
           (await verifyMessage({ address, message: expected, signature }).catch(() => false));
-        if (!valid) throw badRequest(MARKET_ROUTE_MESSAGES.signatureMismatch);
+        if (!valid) throw refuse('signatureMismatch');
         signed = { message: expected, signature };
       }
       const result = await run(() =>
@@ -296,8 +189,7 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
       const user = await fastify.auth.requireUser(request);
       const amount = validateMarketPrice(request.body.price);
       if (typeof amount === 'string') throw badRequest(amount);
-      if (!UUID.test(request.params.id))
-        throw new HttpError(404, MARKET_API_MESSAGES.listingNotFound);
+      if (!UUID.test(request.params.id)) throw refuse('listingNotFound');
       const result = await run(() =>
         market.reprice(user.id, request.params.id, Math.round(amount * 100)),
       );
@@ -312,8 +204,8 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
       config: {
         validateBody: (body) => {
           const { ids } = body;
-          if (!Array.isArray(ids) || ids.length === 0) return MARKET_ROUTE_MESSAGES.idsRequired;
-          return ids.length > 50 ? MARKET_ROUTE_MESSAGES.tooMany : null;
+          if (!Array.isArray(ids) || ids.length === 0) return words('idsRequired');
+          return ids.length > 50 ? words('tooMany') : null;
         },
       },
       schema: {
@@ -350,11 +242,11 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
     async (request) => {
       const user = await fastify.auth.requireUser(request);
       const ids = [...new Set(request.body.ids ?? [])];
-      if (ids.length === 0) throw badRequest(MARKET_ROUTE_MESSAGES.idsRequired);
+      if (ids.length === 0) throw refuse('idsRequired');
       // Another user's listing anywhere in the request refuses it all, before anything changes.
       const sellers = await market.sellersOf(ids.filter((id) => UUID.test(id)));
       if ([...sellers.values()].some((seller) => seller !== user.id)) {
-        throw new HttpError(403, MARKET_API_MESSAGES.listingNotYours);
+        throw refuse('listingNotYours');
       }
       const results = [];
       for (const id of ids) {
@@ -362,18 +254,18 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
           results.push({
             _id: id,
             status: 'not-found' as const,
-            message: MARKET_API_MESSAGES.listingNotFound,
+            message: words('listingNotFound'),
           });
           continue;
         }
         const done = await run(() => market.cancelListing(user.id, id));
-        results.push({ _id: id, status: done.status, message: done.message });
+        results.push({ _id: id, ...cancelResult(done) });
       }
       changed();
       const cancelled = results.filter((r) => r.status === 'cancelled').length;
       return {
         success: true as const,
-        message: MARKET_ROUTE_MESSAGES.cancelledCount(cancelled, results.length),
+        message: MARKET_WORDS.cancelledCount(cancelled, results.length),
         results,
       };
     },
@@ -407,7 +299,7 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
       );
       return {
         success: true as const,
-        message: page.data.length === 0 ? 'No listings yet' : 'Listings fetched',
+        message: MARKET_WORDS.listings(page.data.length),
         ...page,
       };
     },
@@ -469,7 +361,7 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
         const data = await read(user.id, MAX_PAGE_SIZE);
         return {
           success: true as const,
-          message: data.length === 0 ? 'No offers right now' : 'Offers fetched',
+          message: MARKET_WORDS.offers(data.length),
           data,
           nextCursor: null,
         };
@@ -491,7 +383,7 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
   const offerAction = (
     action: 'accept' | 'decline' | 'cancel',
     summary: string,
-    handle: (userId: string, offerId: string) => Promise<{ message: string; offer: unknown }>,
+    handle: (userId: string, offerId: string) => Promise<{ message: string; offer: MarketOffer }>,
   ) =>
     fastify.post(
       `/market/offers/:id/${action}`,
@@ -507,15 +399,10 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
       },
       async (request) => {
         const user = await fastify.auth.requireUser(request);
-        if (!UUID.test(request.params.id))
-          throw new HttpError(404, MARKET_API_MESSAGES.offerNotFound);
+        if (!UUID.test(request.params.id)) throw refuse('offerNotFound');
         const answer = await handle(user.id, request.params.id);
         changed();
-        return { success: true as const, ...answer } as {
-          success: true;
-          message: string;
-          offer: never;
-        };
+        return { success: true as const, ...answer };
       },
     );
 
@@ -580,7 +467,7 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
       const cents = await market.balance(user.id);
       return {
         success: true as const,
-        message: 'Balance fetched',
+        message: MARKET_WORDS.balance,
         balance: cents / 100,
         balanceCents: cents,
         currency: 'usd' as const,

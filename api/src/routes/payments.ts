@@ -12,12 +12,14 @@ import { API_MESSAGES, badRequest, conflict, HttpError, notFound } from '../lib/
 import type { OpenOutcome, PayOutcome } from '../lib/payments/payment-service';
 import { ProviderUnavailableError } from '../lib/payments/provider';
 import { parseItemId, type ApiItem } from '../repositories/items-repository';
+import { refusalError } from './market-answers';
 import {
   bearer,
   DEFAULT_PAGE_SIZE,
   errors,
   IntentStatusSchema,
   ItemSchema,
+  KindSchema,
   ListResponse,
   Nullable,
   PageQuery,
@@ -38,7 +40,6 @@ export const PAYMENT_MESSAGES = {
   paymentNotFound: 'Payment not found',
 } as const;
 
-const Kind = Type.Union([Type.Literal('nfa'), Type.Literal('land')]);
 const Card = Nullable(Type.Object({ brand: Type.String(), last4: Type.String() }));
 const Id = Type.Union([Type.String({ maxLength: 100 }), Type.Integer({ minimum: 0 })]);
 
@@ -56,7 +57,7 @@ const PaymentSummarySchema = Type.Object({
   }),
   productId: Type.String(),
   title: Type.String(),
-  kind: Kind,
+  kind: KindSchema,
   card: Card,
   createdAt: Type.String({ format: 'date-time' }),
 });
@@ -156,6 +157,8 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
           outcome.message,
           outcome.code === null ? undefined : { code: outcome.code },
         );
+      case 'unbuyable':
+        throw refusalError(outcome.refusal);
       case 'unavailable':
         throw new HttpError(502, PAYMENT_MESSAGES.providerUnreachable);
       case 'already_paid':
@@ -326,7 +329,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
               currency: Type.String(),
               productId: Type.String(),
               title: Type.String(),
-              kind: Kind,
+              kind: KindSchema,
               failureMessage: Nullable(Type.String()),
             }),
           }),
@@ -364,7 +367,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
     },
   );
 
-  const CollectionQuery = Type.Object({ ...PageQuery.properties, kind: Type.Optional(Kind) });
+  const CollectionQuery = Type.Object({ ...PageQuery.properties, kind: Type.Optional(KindSchema) });
 
   fastify.get(
     '/collection/:userId',

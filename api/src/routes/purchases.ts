@@ -4,8 +4,9 @@
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { MESSAGES, validatePurchase } from '@hypertek/shared/contract';
-import { API_MESSAGES, HttpError, notFound } from '../lib/errors';
+import { API_MESSAGES, notFound } from '../lib/errors';
 import { parseItemId } from '../repositories/items-repository';
+import { refusalError } from './market-answers';
 import {
   ActivitySchema,
   bearer,
@@ -56,7 +57,7 @@ const purchaseRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       const itemId = parseItemId(productId.trim());
       if (itemId === null) throw notFound(API_MESSAGES.productNotFound);
       const sale = await fastify.marketRepository.preview(user.id, itemId);
-      if (sale.kind === 'refused') throw new HttpError(sale.status, sale.message);
+      if (sale.kind === 'refused') throw refusalError(sale);
       return sale.kind === 'owned'
         ? { success: true as const, exist: 'yes' as const, message: MESSAGES.alreadyPurchased }
         : {

@@ -76,7 +76,7 @@ export const SignInResponse = Type.Object({
 
 export const MessageResponse = Type.Object({ success: Type.Boolean(), message: Type.String() });
 
-const KindSchema = Type.Union([Type.Literal('nfa'), Type.Literal('land')]);
+export const KindSchema = Type.Union([Type.Literal('nfa'), Type.Literal('land')]);
 
 export const ItemAttributesSchema = Type.Object(
   {

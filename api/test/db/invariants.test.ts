@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
 import { sql, type SQL } from 'drizzle-orm';
 import { HOUSE_USER_ID } from '../../src/db/schema';
-import { post, postingProblem, UnbalancedPostingError } from '../../src/repositories/ledger';
+import { post, postingProblem, UnbalancedPostingError } from '../../src/market/ledger';
 import { buildTestApp } from '../helpers';
 
 const app = await buildTestApp({ after });

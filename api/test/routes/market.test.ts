@@ -408,6 +408,7 @@ describe('offers', () => {
     const mail = await readFile(`${app.config.outboxDir}/${mails.at(-1) ?? ''}`, 'utf8');
     assert.match(mail, new RegExp(`To: ${b.email}`));
     assert.match(mail, /Your offer on .* was accepted/);
+    assert.match(mail, /accepted your offer of \$123\.45\./);
     // (quoted-printable writes the link's '=' as '=3D')
     assert.match(mail, new RegExp(`/buy-nfa\\?id=(3D)?${HOUSE_NFA}\\b`));
     const told = json(

@@ -11,9 +11,9 @@ import { EXPIRY_DURATION_MS } from '@hypertek/shared/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../client';
 import { activities, HOUSE_USER_ID, users } from '../schema';
-import { post } from '../../repositories/ledger';
-import { createMarketRepository } from '../../repositories/market-repository';
-import { settleSale } from '../../repositories/settlement';
+import { createMarketRepository } from '../../market';
+import { post } from '../../market/ledger';
+import { settleSale } from '../../market/settlement';
 
 /** The pilots of the story (their password is the demo account's). */
 export const SEED_PILOTS = [

@@ -6,7 +6,8 @@
  * payments repository), with an idempotency key on every provider call.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { MarketRepository } from '../../repositories/market-repository';
+import type { MarketRepository } from '../../market';
+import type { Refusal } from '../../market/refusals';
 import type {
   AttemptRow,
   Claim,
@@ -60,13 +61,18 @@ export type PayOutcome =
   | { kind: 'requires_action'; intentId: string; clientSecret: string }
   | { kind: 'declined'; failure: PaymentFailure }
   | { kind: 'refused'; message: string; code: string | null; statusCode: number }
+  /** The market refused the checkout (not for sale, held, a new price): its reason. */
+  | { kind: 'unbuyable'; refusal: Refusal }
   | { kind: 'unavailable' }
   | { kind: 'already_paid' }
   | { kind: 'in_progress' };
 
 export type OpenOutcome =
   | { kind: 'open'; intentId: string; clientSecret: string; amountCents: number; currency: string }
-  | Extract<PayOutcome, { kind: 'refused' | 'unavailable' | 'already_paid' | 'in_progress' }>;
+  | Extract<
+      PayOutcome,
+      { kind: 'refused' | 'unbuyable' | 'unavailable' | 'already_paid' | 'in_progress' }
+    >;
 
 /** An intent as the status read answers it (Stripe's status values only). */
 export interface IntentView {
@@ -301,9 +307,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
     claim: Extract<Claim, { kind: 'refused' | 'release' }>,
     round: number,
   ): Promise<PayOutcome | null> {
-    if (claim.kind === 'refused') {
-      return { kind: 'refused', message: claim.message, code: null, statusCode: claim.status };
-    }
+    if (claim.kind === 'refused') return { kind: 'unbuyable', refusal: claim };
     if (round > 0) return { kind: 'in_progress' };
     try {
       await releaseHold(claim.orderId);
@@ -384,7 +388,7 @@ export function createPaymentService(options: PaymentServiceOptions) {
           case 'release': {
             const outcome = await settleClaim(claim, round);
             if (outcome === null) continue;
-            return outcome.kind === 'refused' ||
+            return outcome.kind === 'unbuyable' ||
               outcome.kind === 'unavailable' ||
               outcome.kind === 'in_progress'
               ? outcome

@@ -7,15 +7,12 @@ import type { Config } from '../../config/env';
 import { openDatabase, type Database } from '../../db/client';
 import { isCatalogueEmpty, seedCatalogue, DEMO_USER } from '../../db/seed/catalogue';
 import { hashPassword } from '../../lib/password';
+import { createMarketRepository, type MarketRepository } from '../../market';
 import {
   createActivityRepository,
   type ActivityRepository,
 } from '../../repositories/activity-repository';
 import { createItemsRepository, type ItemsRepository } from '../../repositories/items-repository';
-import {
-  createMarketRepository,
-  type MarketRepository,
-} from '../../repositories/market-repository';
 import {
   createOrdersRepository,
   type OrdersRepository,

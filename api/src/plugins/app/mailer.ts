@@ -4,6 +4,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { formatPrice } from '@hypertek/shared/contract';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config/env';
@@ -112,7 +113,7 @@ export default fp(
           offer.reservedUntil === null
             ? ''
             : ` until ${new Date(offer.reservedUntil).toUTCString()}`;
-        const price = `$${offer.price}`;
+        const price = formatPrice(offer.price);
         const email = await prepare(
           {
             to,

@@ -6,8 +6,10 @@
  *
  * Accounts: `user` (a user's balance, with `userId`), `card_receipts` (what the card provider
  * collected), `commission` (the house's cut), `opening` (opening credits). All cents are integers.
+ * A balance is a sum of entries (`balanceOf`).
  */
-import type { Tx } from '../db/client';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
 import {
   ledgerEntries,
   ledgerTransactions,
@@ -72,4 +74,13 @@ export async function post(
     })),
   );
   return txn.id;
+}
+
+/** A user's balance: the sum of their account's entries, in cents. */
+export async function balanceOf(db: Db, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ cents: sql<string | number | null>`sum(${ledgerEntries.amountCents})` })
+    .from(ledgerEntries)
+    .where(and(eq(ledgerEntries.account, 'user'), eq(ledgerEntries.userId, userId)));
+  return Number(row?.cents ?? 0);
 }

@@ -15,8 +15,8 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { items, listings, offers, orders, payments } from '../db/schema';
-import { recordActivity } from './activity-repository';
-import { lockItem } from './market-repository';
+import { recordActivity } from '../repositories/activity-repository';
+import { lockItem } from './item-lock';
 import { post, type Entry } from './ledger';
 
 export interface SalePayment {
