@@ -592,9 +592,11 @@ export async function createComposer({
       ),
       fetchPreload(manifestUrl),
       // The HTTP client (axios) comes with a page that asks the API as it opens: a read whose
-      // answer is not in the page, an item page (the item's activity). A page whose answers are
-      // all in it loads the client at the visitor's first intent (shared's preloadHttpOnIntent).
-      ...((asked.length > 0 || item) && httpClient
+      // answer is not in the page. A page whose answers are all in it loads the client with its
+      // first request or at the visitor's first intent (shared's preloadHttpOnIntent): an item
+      // page reads its sales history only once that section comes near the screen, which on a
+      // phone it may never do (it was preloaded with item pages, and not run on /buy-land).
+      ...(asked.length > 0 && httpClient
         ? [`<link rel="preload" as="script" href="/static/js/${escapeAttribute(httpClient)}">`]
         : []),
       firstData,

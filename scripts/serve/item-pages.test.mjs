@@ -125,6 +125,8 @@ before(async () => {
     '<!doctype html><html><head><meta name="description" content="Built."><title>Hyper Tek</title><script defer src="/static/js/main.1.js"></script></head><body><div id="root"><div class="splash">splash</div></div></body></html>',
   );
   await writeFile(join(root, 'prerender/frames.json'), JSON.stringify(frames));
+  await mkdir(join(root, 'static/js'), { recursive: true });
+  await writeFile(join(root, 'static/js/http-client.abc123.js'), '');
 });
 after(() => rm(root, { recursive: true, force: true }));
 
@@ -163,6 +165,8 @@ describe('item pages', () => {
       html,
       /<link rel="preload" as="image" href="http:\/\/api\.test\/api\/v1\/media\/items\/165\.svg" fetchpriority="high">/,
     );
+    // Its answer is in the page: the HTTP client waits for a request or the visitor's intent.
+    assert.equal(html.includes('http-client'), false);
   });
 
   it('carry their own title, description, canonical address, preview card and Product data', async () => {
