@@ -294,6 +294,15 @@ export function createAppConfig({ appDir, name, port, title, exposes, prerender 
             options: swcOptions(!production),
             type: 'javascript/auto',
           },
+          // React Router's own build, with its unused components droppable (see the loader).
+          ...(production
+            ? [
+                {
+                  test: /[\\/]react-router[\\/]dist[\\/]production[\\/][^\\/]+\.mjs$/,
+                  loader: path.join(import.meta.dirname, 'react-router-pure-loader.cjs'),
+                },
+              ]
+            : []),
           { test: /\.css$/, type: 'css/auto' },
           { test: /\.(woff2?|png|jpe?g|gif|webp|avif)$/, type: 'asset/resource' },
           { test: /\.svg$/, type: 'asset', parser: { dataUrlCondition: { maxSize: 4096 } } },
