@@ -535,12 +535,15 @@ export async function createComposer({
     );
     const page = snapshotParts(snapshot ?? '');
     const moduleUrl = new URL(`${PRERENDER_DIR}/${frame.module}.cjs`, manifestUrl).toString();
-    // An item page (its read names `{id}`): the read of the address's id, its answer in the page,
-    // the page drawn with it, and the head its module writes for it (a 404 for no such item).
-    const itemRead = page.fetches.find((path) => path.includes(ITEM_ID));
-    const item = itemRead ? await readItem(itemRead, search, moduleUrl) : null;
+    // An item page (its reads name `{id}`): the reads of the address's id, their answers in the
+    // page, the page drawn with them, and the head its module writes for the first (the item's; a
+    // 404 for no such item).
+    const itemReads = page.fetches.filter((path) => path.includes(ITEM_ID));
+    const item = itemReads.length > 0 ? await readItem(itemReads, search, moduleUrl) : null;
     const reads =
-      itemRead || (search && search !== '?') ? [] : page.fetches.map((path) => apiBase + path);
+      itemReads.length > 0 || (search && search !== '?')
+        ? []
+        : page.fetches.map((path) => apiBase + path);
     // The reads' answers, which this server keeps like the remote's files: asked again (with
     // their ETags) when older than a few seconds, all at once.
     const readAnswers = await Promise.all(reads.map((read) => remoteFiles.get(read)));
@@ -647,28 +650,34 @@ export async function createComposer({
   }
 
   /**
-   * The read of an item page's `?id=` (`template` with its `{id}`): the API's answer (a refusal
-   * is an answer too: no such item), the head the page's module writes for it, and the item's
-   * art to preload. Null when the address has no id or the API did not answer (the page is
-   * served as without an id: its loading state, and the app reads the item itself).
+   * The reads of an item page's `?id=` (`templates` with their `{id}`, the item's first): the
+   * API's answer for the item (a refusal is an answer too: no such item), the head the page's
+   * module writes for it, and the item's art to preload; with the item, the other reads' answers
+   * that succeeded (its first sales: the page asks for the others itself). Null when the address
+   * has no id or the API did not answer for the item (the page is served as without an id: its
+   * loading state, and the app reads the item itself).
    */
-  async function readItem(template, search, moduleUrl) {
+  async function readItem([template, ...withItem], search, moduleUrl) {
     const id = new URLSearchParams(search).get('id')?.trim();
     if (!id) return null;
-    const path = template.replace(ITEM_ID, encodeURIComponent(id));
+    const pathOf = (read) => read.replace(ITEM_ID, encodeURIComponent(id));
+    const path = pathOf(template);
     const query = `?id=${encodeURIComponent(id)}`;
     // An id longer than any the API gives is no item: not worth a request.
-    const answer =
-      id.length > MAX_ITEM_ID_LENGTH
-        ? { status: 404, body: null }
-        : await itemAnswers.answer(apiBase + path);
+    const tooLong = id.length > MAX_ITEM_ID_LENGTH;
+    const [answer, ...others] = await Promise.all([
+      tooLong ? { status: 404, body: null } : itemAnswers.answer(apiBase + path),
+      ...withItem.map((read) => (tooLong ? null : itemAnswers.answer(apiBase + pathOf(read)))),
+    ]);
     if (answer === null) return null;
-    let body = null;
-    try {
-      body = answer.body === null ? null : JSON.parse(answer.body);
-    } catch {
-      // Not JSON: only its status speaks.
-    }
+    const parsed = (text) => {
+      try {
+        return text === null ? null : JSON.parse(text);
+      } catch {
+        return null; // Not JSON: only its status speaks.
+      }
+    };
+    const body = parsed(answer.body);
     const ok = answer.status === 200 && body?.success === true;
     const missing = answer.status === 404 || answer.status === 400;
     if (!ok && !missing) return null;
@@ -681,11 +690,18 @@ export async function createComposer({
     return {
       head,
       query,
-      // The page's client keys it by its own path; a refusal as `{ success: false, status }`.
+      // The page's client keys them by its own paths; a refusal as `{ success: false, status }`.
       answers: {
         [path]: ok
           ? body
           : { success: false, status: 404, message: body?.message ?? 'Item not found' },
+        ...Object.fromEntries(
+          withItem.flatMap((read, i) => {
+            const other = others[i];
+            const otherBody = ok && other?.status === 200 ? parsed(other.body) : null;
+            return otherBody?.success === true ? [[pathOf(read), otherBody]] : [];
+          }),
+        ),
       },
       images: ok ? firstImages(JSON.stringify([body.data]), 1, apiOrigin) : [],
     };

@@ -210,6 +210,33 @@ describe('item pages', () => {
     );
   });
 
+  it("come with the item's other reads that succeeded (its first sales), never without the item", async () => {
+    const files = baseFiles();
+    files[snapshotUrl] = {
+      body: '<!--preload-fetch:["/search/item/{id}","/activity/item/{id}?limit=10"]--><p class="skeleton">Loading</p>',
+    };
+    const sales = { success: true, data: [{ _id: 's1', buyer: 'Ada' }], nextCursor: null };
+    files[`${API}/activity/item/165?limit=10`] = { body: JSON.stringify(sales) };
+    const { composer, calls } = await composerWith(files);
+    const firstData = (html) =>
+      JSON.parse(/<script type="application\/json" id="first-data">(.*?)<\/script>/.exec(html)[1]);
+    const drawn = await composer.document('/buy-land', '?id=165');
+    assert.deepEqual(firstData(drawn.html), {
+      '/search/item/165': { success: true, data: item },
+      '/activity/item/165?limit=10': sales,
+    });
+    // A sales read that fails is left to the page; the item is drawn all the same.
+    files[`${API}/activity/item/165?limit=10`] = { status: 500, body: '{}' };
+    const without = await composer.document('/buy-land', '?id=165');
+    assert.match(without.html, /<h1>Neon Basin/);
+    assert.deepEqual(Object.keys(firstData(without.html)), ['/search/item/165']);
+    // No such item: nothing of its sales in the page.
+    const missing = await composer.document('/buy-land', '?id=999');
+    assert.deepEqual(Object.keys(firstData(missing.html)), ['/search/item/999']);
+    // Both reads are made at once, for every navigation.
+    assert.equal(calls.filter((url) => url.endsWith('/activity/item/165?limit=10')).length, 2);
+  });
+
   it('read the item for every navigation: a sale shows at once', async () => {
     const files = baseFiles();
     const { composer } = await composerWith(files);
