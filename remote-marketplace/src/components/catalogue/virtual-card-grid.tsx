@@ -21,7 +21,7 @@ import {
 import { SkeletonCard } from '../../components/card-grid-skeleton';
 import { BuyCard, FIRST_ROW_CARDS } from '../../components/buy-card';
 import { useMediaQuery } from '../../hooks/use-media-query';
-import type { RowHeights } from './list-memory';
+import type { RowHeights, VirtualGridHandle } from './list-memory';
 import type { VirtualRows } from './virtual-rows';
 
 /**
@@ -63,11 +63,6 @@ function rowHeightsOf(grid: HTMLElement, columns: number): RowHeights | null {
   const [first, second, third] = tops;
   if (first === undefined || second === undefined || third === undefined) return null;
   return { first: second - first, other: third - second };
-}
-
-/** What the page keeps of the grid to draw it again at the same place. */
-export interface VirtualGridHandle {
-  rowHeights: () => RowHeights;
 }
 
 /**

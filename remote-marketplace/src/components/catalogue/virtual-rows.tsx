@@ -16,8 +16,7 @@ import {
   type Ref,
 } from 'react';
 
-import type { RowHeights } from './list-memory';
-import type { VirtualGridHandle } from './virtual-card-grid';
+import type { RowHeights, VirtualGridHandle } from './list-memory';
 
 /** Rows drawn above and below the screen, so a fast scroll or Tab finds cards already there. */
 const OVERSCAN_ROWS = 3;
