@@ -9,7 +9,10 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-import { reactRouterSubsetNames } from './scripts/rspack/react-router-subset-names.mjs';
+import {
+  reactQuerySubsetNames,
+  reactRouterSubsetNames,
+} from './scripts/rspack/react-router-subset-names.mjs';
 import { APPS } from './server/src/apps.mjs';
 
 // The front-end apps, from the one table of them (server/src/apps.mjs).
@@ -39,8 +42,9 @@ const restrict = (message, patterns) => [
 const rootMessage =
   "Import from 'react-router' (shared singleton; react-router-dom only re-exports it).";
 const appMessage = "Import from 'react-router'.";
-// What Rspack builds imports from 'react-router' only what the apps share of it: the subset of
-// scripts/rspack/react-router-subset.mjs, where any other name would be `undefined` at run time.
+// What Rspack builds imports from 'react-router' (and '@tanstack/react-query') only what the apps
+// share of it: the subset of scripts/rspack/react-router-subset.mjs (react-query-subset.mjs),
+// where any other name would be `undefined` at run time.
 // Types are erased (`import type`); tests run on the whole package.
 const routerSubset = [
   'error',
@@ -52,6 +56,13 @@ const routerSubset = [
         allowTypeImports: true,
         message:
           'The apps share a subset of React Router (scripts/rspack/react-router-subset.mjs): add the name there first. Types need nothing.',
+      },
+      {
+        name: '@tanstack/react-query',
+        allowImportNames: reactQuerySubsetNames(),
+        allowTypeImports: true,
+        message:
+          'The apps share a subset of TanStack Query (scripts/rspack/react-query-subset.mjs): add the name there first. Types need nothing.',
       },
     ],
   },

@@ -1,5 +1,5 @@
 // docker-compose.yml cannot be started here (no Docker engine): check that it parses, has the
-// production topology, and is wired the way the apps and scripts/serve expect.
+// production topology, and is wired the way the apps and the web server (server/) expect.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';

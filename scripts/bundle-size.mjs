@@ -1,34 +1,78 @@
 #!/usr/bin/env node
-// Bundle-size check: loads `/` of the served site in Chromium (empty cache) and sums the JavaScript
-// transferred before the first paint — the browser's first contentful paint, and the app's own first
-// paint (the host's top bar: index.html paints a script-free splash first, which would make FCP
-// alone a figure of 0) — and until the page's main content is shown and the network is idle. Prints both in kB (1000 bytes) (as compressed on the wire, and gzip for the budget) and
-// fails when the first-paint figure exceeds the budget (docs/operations.md).
+// The bundle budget, per page of the Lighthouse step (docs/operations.md § Bundle budget): each page
+// is opened in Chromium with an empty cache at a phone's size (as Lighthouse's mobile run) until it
+// is interactive — its route's page has hydrated (`[data-remote]`) and the network is idle — and
+// the script measures:
+// - the JavaScript it downloaded, in kB gzip (what a gzip-only client gets, asked for with gzip
+//   only; brotli, what Chromium gets here, is printed beside it);
+// - what the page did not run of the host's entry script (`main.<hash>.js`), from Chromium's
+//   coverage, counted as Lighthouse's unused-javascript audit counts it.
+// It prints every script of every page and fails when a page is over either limit.
 //
-//   node scripts/bundle-size.mjs                      serve the built apps itself (free ports)
-//   node scripts/bundle-size.mjs --url http://localhost:3000/   measure a running site
-//   BUNDLE_BUDGET_KB=130 node scripts/bundle-size.mjs --json
+//   node scripts/bundle-size.mjs                        serve the built apps and the seeded API
+//   node scripts/bundle-size.mjs --pages /,/land
+//   node scripts/bundle-size.mjs --url http://localhost:3000   measure a running site
+//   node scripts/bundle-size.mjs --json                 the figures as JSON on stdout
 import { existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import {
+  formatTable,
+  isEntry,
+  kb,
+  pageReport,
+  resolveLimits,
+  unusedOf,
+} from './lib/bundle-size.mjs';
 import { CHROMIUM_FLAGS, findChromium } from './lib/chromium.mjs';
+import { PHONE } from './lib/interactions.mjs';
+import { DEFAULT_PAGES } from './lib/lighthouse.mjs';
+import { startStack } from './lib/stack.mjs';
 import { APPS, repoRoot } from '../server/src/apps.mjs';
-import { startSite } from '@hypertek/server/site';
 
-const { values } = parseArgs({
-  options: {
-    url: { type: 'string' },
-    budget: { type: 'string', default: process.env.BUNDLE_BUDGET_KB ?? '125' },
-    json: { type: 'boolean', default: false },
-  },
-});
-const budgetKb = Number(values.budget);
-/** kB as browsers' developer tools and docs/architecture.md count them: 1000 bytes. */
-const kb = (bytes) => Math.round(bytes / 100) / 10;
+const USAGE = `Usage: node scripts/bundle-size.mjs [options]
+  --url URL                 measure a running site instead of serving the builds
+  --pages /,/land           paths to measure (default: the Lighthouse step's, ${DEFAULT_PAGES.join(',')})
+  --max-js-kb N             JavaScript before interactive, kB gzip (default 120; BUNDLE_MAX_JS_KB)
+  --max-entry-unused-kb N   the entry's unused bytes, kB gzip (default 15; BUNDLE_MAX_ENTRY_UNUSED_KB)
+  --json                    the figures as JSON on stdout, the log on stderr`;
 
-/** Bytes of a URL's body when asked for with one encoding only (what a gzip-only client gets). */
+let values;
+let limits;
+try {
+  ({ values } = parseArgs({
+    options: {
+      url: { type: 'string' },
+      pages: { type: 'string' },
+      'max-js-kb': { type: 'string' },
+      'max-entry-unused-kb': { type: 'string' },
+      json: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
+  }));
+  limits = resolveLimits(values);
+} catch (error) {
+  console.error(
+    `[bundle-size] ${error instanceof Error ? error.message : String(error)}\n${USAGE}`,
+  );
+  process.exit(2);
+}
+if (values.help) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const pages = values.pages
+  ? values.pages
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean)
+  : DEFAULT_PAGES;
+const log = (line) => (values.json ? console.error(line) : console.log(line));
+
+/** Bytes of a URL's body when asked for with one encoding only. */
 function encodedSize(url, encoding) {
   return new Promise((resolve, reject) => {
     request(url, { headers: { 'Accept-Encoding': encoding } }, (res) => {
@@ -56,109 +100,91 @@ if (missing.length > 0) {
   );
   process.exit(1);
 }
-const site = values.url ? null : await startSite({ log: () => {} });
-const pageUrl = values.url ?? `${site.url('host')}/`;
+
+// The API's log is left out (its failures show as pages that do not render).
+const quiet = new Writable({ write: (_chunk, _encoding, done) => done() });
+const stack = values.url ? null : await startStack({ log: () => {}, apiOutput: quiet });
+const siteUrl = (values.url ?? stack?.siteUrl ?? '').replace(/\/+$/, '');
+const siteOrigin = new URL(siteUrl).origin;
+// Each page asked for once first: a server just started answers its first requests slowly (the
+// API's first queries), and a page whose first reads are late is served without their answers,
+// so it would load the HTTP client to ask for them, which a visitor of a running site does not.
+for (const path of pages) await fetch(siteUrl + path).then((response) => response.arrayBuffer());
 const browser = await chromium.launch({
   executablePath: findChromium() ?? '/usr/bin/chromium',
   args: CHROMIUM_FLAGS,
 });
+
+/** One page, in a fresh context (empty cache): its scripts, their sizes and coverage. */
+async function measure(path) {
+  const context = await browser.newContext({ ...PHONE, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    // What Lighthouse records for its unused-javascript audit: function-level coverage.
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.startPreciseCoverage', { detailed: false });
+    await page.goto(siteUrl + path, { waitUntil: 'load', timeout: 60_000 });
+    // Interactive: the route's page runs its own code (it hydrated), and nothing more is on its way.
+    await page.locator('[data-remote]').first().waitFor({ timeout: 30_000 });
+    await page.waitForLoadState('networkidle');
+    const { result } = await cdp.send('Profiler.takePreciseCoverage');
+    await cdp.send('Profiler.stopPreciseCoverage');
+    const coverage = new Map(result.filter((s) => s.url).map((s) => [s.url, unusedOf(s)]));
+    const urls = await page.evaluate(() =>
+      performance
+        .getEntriesByType('resource')
+        .map((r) => r.name)
+        .filter((url) => new URL(url).pathname.endsWith('.js')),
+    );
+    const scripts = [];
+    for (const url of new Set(urls)) {
+      const [gzip, brotli, raw] = await Promise.all([
+        encodedSize(url, 'gzip'),
+        encodedSize(url, 'br'),
+        encodedSize(url, 'identity'),
+      ]);
+      scripts.push({ url, gzip, brotli, raw, coverage: coverage.get(url) ?? null });
+    }
+    return pageReport({ path, siteOrigin, scripts, limits });
+  } finally {
+    await context.close();
+  }
+}
+
+const reports = [];
 try {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  // When the host's shell (its top bar) is first in the DOM: the first paint of the app itself.
-  // The browser's FCP is earlier when index.html paints a splash without any script.
-  await context.addInitScript(() => {
-    const observer = new MutationObserver(() => {
-      if (document.querySelector('header[data-testid="top-bar"]')) {
-        window.__shellAt = performance.now();
-        observer.disconnect();
-      }
-    });
-    observer.observe(document, { childList: true, subtree: true });
-  });
-  const page = await context.newPage();
-  await page.goto(pageUrl, { waitUntil: 'networkidle', timeout: 60_000 });
-  // The main content: a remote's route with its heading.
-  await page.locator('[data-remote] h1').first().waitFor({ timeout: 30_000 });
-  await page.waitForLoadState('networkidle');
-  const timing = await page.evaluate(() => {
-    const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null;
-    const resources = performance.getEntriesByType('resource').map((r) => ({
-      url: r.name,
-      end: r.responseEnd,
-      encoded: r.encodedBodySize,
-      decoded: r.decodedBodySize,
-    }));
-    return { fcp, shell: window.__shellAt ?? null, resources };
-  });
-  if (timing.fcp === null) throw new Error('no first-contentful-paint entry: did the page paint?');
-  if (timing.shell === null) throw new Error('the top bar never appeared: is this the host?');
-  const scripts = timing.resources.filter((r) => new URL(r.url).pathname.endsWith('.js'));
-  for (const s of scripts) {
-    s.gzip = await encodedSize(s.url, 'gzip');
-    s.br = await encodedSize(s.url, 'br');
-  }
-  /** Totals of a list of scripts, in kB. */
-  const totals = (list) => {
-    const sum = (key) => kb(list.reduce((total, r) => total + r[key], 0));
-    return {
-      files: list.length,
-      wireKb: sum('encoded'),
-      gzipKb: sum('gzip'),
-      brotliKb: sum('br'),
-      rawKb: sum('decoded'),
-    };
-  };
-  const beforeFcp = scripts.filter((s) => s.end <= timing.fcp);
-  // The budget is the shell's: the host's own scripts before the app's first paint. The route's
-  // remote entry and page script are preloaded by the composed HTML (server/src/compose/), so
-  // they often arrive before that paint too; they are the page's, reported beside the budget.
-  const siteOrigin = new URL(pageUrl).origin;
-  const ownOrigin = (s) => new URL(s.url).origin === siteOrigin;
-  const beforePaint = scripts.filter((s) => s.end <= timing.shell && ownOrigin(s));
-  const pageBeforePaint = scripts.filter((s) => s.end <= timing.shell && !ownOrigin(s));
-  const report = {
-    url: pageUrl,
-    fcpMs: Math.round(timing.fcp),
-    shellMs: Math.round(timing.shell),
-    budgetKb,
-    firstContentfulPaint: totals(beforeFcp),
-    firstPaint: totals(beforePaint),
-    pagePreloadedBeforePaint: totals(pageBeforePaint),
-    mainContent: totals(scripts),
-    scripts: scripts.map((s) => ({
-      url: s.url,
-      gzipKb: kb(s.gzip),
-      beforePaint: s.end <= timing.shell && ownOrigin(s),
-      preloadedPage: s.end <= timing.shell && !ownOrigin(s),
-    })),
-  };
-  if (values.json) console.log(JSON.stringify(report, null, 2));
-  else {
-    console.log(
-      `[bundle-size] ${pageUrl} — first contentful paint ${report.fcpMs} ms, app's first paint (top bar) ${report.shellMs} ms`,
+  for (const path of pages) {
+    const report = await measure(path);
+    reports.push(report);
+    log(
+      `[bundle-size] ${path}: ${report.js.gzipKb} kB gzip (${report.js.brotliKb} kB brotli) in ${report.files} scripts before interactive; entry ${report.entry ? `${report.entry.unusedGzipKb} kB gzip unused (${report.entry.unusedPercent}%)` : 'not loaded'}`,
     );
-    for (const s of report.scripts)
-      console.log(
-        `[bundle-size]   ${s.beforePaint ? 'shell ' : s.preloadedPage ? 'page  ' : '      '}${String(s.gzipKb).padStart(7)} kB gz  ${s.url}`,
+    for (const s of report.scripts) {
+      const address = new URL(s.url);
+      const where = address.origin === siteOrigin ? 'host' : address.host;
+      log(
+        `[bundle-size]   ${String(s.gzipKb).padStart(6)} kB gz ${String(s.brotliKb).padStart(6)} kB br  unused ${String(s.unusedGzipKb).padStart(5)} kB gz${s.ran ? '' : ' (never ran)'}  ${isEntry(s.url, siteOrigin) ? 'entry ' : ''}${where}${address.pathname}`,
       );
-    const line = (label, f) =>
-      `[bundle-size] ${label}: ${f.gzipKb} kB gzip, ${f.brotliKb} kB brotli, ${f.wireKb} kB on the wire, ${f.rawKb} kB raw (${f.files} files)`;
-    console.log(line('JS before first contentful paint (the splash)', report.firstContentfulPaint));
-    console.log(line("JS before the app's first paint (budgeted)", report.firstPaint));
-    console.log(
-      line("the route's page, preloaded alongside (not budgeted)", report.pagePreloadedBeforePaint),
-    );
-    console.log(line('JS until main content', report.mainContent));
-  }
-  if (report.firstPaint.gzipKb > budgetKb) {
-    console.error(
-      `[bundle-size] FAIL: ${report.firstPaint.gzipKb} kB gzip before the app's first paint exceeds the budget of ${budgetKb} kB`,
-    );
-    process.exitCode = 1;
-  } else {
-    console.log(`[bundle-size] ok: ${report.firstPaint.gzipKb} kB ≤ ${budgetKb} kB budget`);
+    }
   }
 } finally {
   await browser.close();
-  await site?.close();
+  await stack?.close();
 }
+
+const failures = reports.flatMap((r) => r.failures);
+if (values.json)
+  console.log(JSON.stringify({ url: siteUrl, limits, pages: reports, failures }, null, 2));
+else {
+  console.log(`\n${formatTable(reports)}\n`);
+  console.log(
+    `[bundle-size] limits: ${limits.maxJsKb} kB gzip of JavaScript before interactive, ${limits.maxEntryUnusedKb} kB gzip unused of the entry; kB = 1000 bytes`,
+  );
+}
+for (const failure of failures) console.error(`[bundle-size] FAIL ${failure}`);
+if (failures.length > 0) process.exitCode = 1;
+else
+  log(
+    `[bundle-size] ok: ${reports.length} pages within ${kb(limits.maxJsKb * 1000)} kB and ${limits.maxEntryUnusedKb} kB`,
+  );

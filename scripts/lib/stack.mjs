@@ -1,6 +1,6 @@
 // The real, built stack for the browser tests and the Lighthouse runs: the API (embedded PGlite in
 // memory, so every start is the seed) as a child process, and the five web servers in this process
-// through the same module that serves production (scripts/serve), each on a free port so that a
+// through the same module that serves production (server/), each on a free port so that a
 // developer's running site does not clash. A remote can be stopped and started again.
 import { spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';

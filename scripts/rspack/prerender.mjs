@@ -21,8 +21,9 @@
  * that answer and preloads those images with the page (the first card's image is a list page's
  * largest picture).
  *
- * An item page's read takes the address's id: `preloadFetch = ['/search/item/{id}']`. The host's
- * server fills in `?id=`, makes the read, puts its answer in the page and draws the page with it;
+ * An item page's reads take the address's id: `preloadFetch = ['/search/item/{id}', …]`, the
+ * item's first. The host's server fills in `?id=`, makes the reads, puts their answers in the page
+ * and draws the page with them;
  * the page's `pageHead(answer, status)` export says what the HTML's head carries for it (title,
  * description, the link-preview card, canonical address, schema.org data, and 404 for no item).
  */

@@ -1,17 +1,24 @@
 // @ts-check
-// The names that react-router-subset.mjs re-exports, read from that file (its one source): for
-// ESLint's guard on application imports and for the tooling test.
+// The names that a shared subset re-exports (react-router-subset.mjs, react-query-subset.mjs), read
+// from its file (their one source): for ESLint's guard on application imports and for the tooling
+// test.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 export const REACT_ROUTER_SUBSET_FILE = path.join(import.meta.dirname, 'react-router-subset.mjs');
+export const REACT_QUERY_SUBSET_FILE = path.join(import.meta.dirname, 'react-query-subset.mjs');
 
-/** @returns {string[]} */
-export function reactRouterSubsetNames(file = REACT_ROUTER_SUBSET_FILE) {
+/**
+ * The names `file` re-exports from `<package>-build` (the alias of the package itself).
+ * @returns {string[]}
+ */
+export function subsetNames(file = REACT_ROUTER_SUBSET_FILE, build = 'react-router-build') {
   const source = readFileSync(file, 'utf8');
-  const lists = [...source.matchAll(/^export\s*\{([^}]*)\}\s*from\s*'react-router-build';/gm)];
-  if (lists.length !== 1)
-    throw new Error(`${file}: expected one \`export { … } from 'react-router-build'\``);
+  const from = build.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  const lists = [
+    ...source.matchAll(new RegExp(`^export\\s*\\{([^}]*)\\}\\s*from\\s*'${from}';`, 'gm')),
+  ];
+  if (lists.length !== 1) throw new Error(`${file}: expected one \`export { … } from '${build}'\``);
   const names = lists[0][1]
     .split(',')
     .map((name) => name.trim())
@@ -21,3 +28,10 @@ export function reactRouterSubsetNames(file = REACT_ROUTER_SUBSET_FILE) {
     throw new Error(`${file}: unexpected export list (${invalid.join(', ') || 'empty'})`);
   return names;
 }
+
+/** The React Router subset's names. */
+export const reactRouterSubsetNames = () => subsetNames();
+
+/** The TanStack Query subset's names. */
+export const reactQuerySubsetNames = () =>
+  subsetNames(REACT_QUERY_SUBSET_FILE, '@tanstack/react-query-build');

@@ -10,7 +10,12 @@ import { pathToFileURL } from 'node:url';
 import { ESLint, Linter } from 'eslint';
 import tseslint from 'typescript-eslint';
 import { createAppConfig } from './create-app-config.mjs';
-import { REACT_ROUTER_SUBSET_FILE, reactRouterSubsetNames } from './react-router-subset-names.mjs';
+import {
+  REACT_QUERY_SUBSET_FILE,
+  REACT_ROUTER_SUBSET_FILE,
+  reactQuerySubsetNames,
+  reactRouterSubsetNames,
+} from './react-router-subset-names.mjs';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const RULE = '@typescript-eslint/no-restricted-imports';
@@ -112,6 +117,46 @@ describe('the shared React Router subset', () => {
         eager: true,
       });
     }
+  });
+});
+
+describe('the shared TanStack Query subset', () => {
+  test("is what every app's build resolves '@tanstack/react-query' to: names the package has", async () => {
+    const config = createAppConfig({
+      appDir: hostDir,
+      name: 'host',
+      port: 3000,
+      title: 'Hyper Tek',
+    })({}, { mode: 'production' });
+    const alias = /** @type {Record<string, string>} */ (config.resolve?.alias);
+    assert.equal(alias['@tanstack/react-query$'], REACT_QUERY_SUBSET_FILE);
+    const query = await import(pathToFileURL(alias['@tanstack/react-query-build$']).href);
+    const queryNames = reactQuerySubsetNames();
+    assert.deepEqual(
+      queryNames.filter((name) => !(name in query)),
+      [],
+    );
+    // What the data layer needs: the client and its cache, and the two hooks.
+    assert.deepEqual([...queryNames].sort(), [
+      'QueryCache',
+      'QueryClient',
+      'useInfiniteQuery',
+      'useQuery',
+    ]);
+  });
+
+  test('ESLint keeps application code to those names', async () => {
+    const file = 'shared/src/data/use-list.ts';
+    assert.deepEqual(
+      await lintAs(
+        file,
+        "import { QueryClient, useQuery, type QueryKey } from '@tanstack/react-query';",
+      ),
+      [],
+    );
+    const messages = await lintAs(file, "import { useMutation } from '@tanstack/react-query';");
+    assert.equal(messages.length, 1, JSON.stringify(messages));
+    assert.match(messages[0].message, /react-query-subset\.mjs/);
   });
 });
 

@@ -58,6 +58,7 @@ export { useApiImage } from './media/use-api-image';
 export { usePressOutside } from './dom/use-press-outside';
 export { useNearViewport } from './dom/use-near-viewport';
 export { useHydrating } from './dom/use-hydrating';
+export { onFirstIntent } from './dom/on-first-intent';
 export {
   pageTitle,
   setDocumentHead,

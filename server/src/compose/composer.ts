@@ -206,11 +206,12 @@ export async function createComposer({
     );
     const page = snapshotParts(snapshot ?? '');
     const moduleUrl = new URL(`${PRERENDER_DIR}/${frame.module}.cjs`, manifestUrl).toString();
-    // An item page (its read names `{id}`): the read of the address's id, its answer in the page,
-    // the page drawn with it, and the head its module writes for it (a 404 for no such item).
-    const itemRead = page.fetches.find((path) => path.includes(ITEM_ID));
-    const item = itemRead ? await readItem(itemRead, search, moduleUrl) : null;
-    const { answers, images, asked } = await firstReads(page, search, item, itemRead);
+    // An item page (its reads name `{id}`): the reads of the address's id, their answers in the
+    // page, the page drawn with them, and the head its module writes for the first (the item's; a
+    // 404 for no such item).
+    const itemReads = page.fetches.filter((path) => path.includes(ITEM_ID));
+    const item = itemReads.length > 0 ? await readItem(itemReads, search, moduleUrl) : null;
+    const { answers, images, asked } = await firstReads(page, search, item, itemReads[0]);
     const path = frame.path ?? key;
     const head = [
       item?.head ? itemHeadTags(item.head, { site, path, apiBase }) : routeHead(frame, path),
@@ -228,9 +229,11 @@ export async function createComposer({
       // The remote's manifest, read by the federation runtime.
       fetchPreload(manifestUrl),
       // The HTTP client (axios) comes with a page that asks the API as it opens: a read whose
-      // answer is not in the page, an item page (the item's activity). A page whose answers are
-      // all in it loads the client at the visitor's first intent (shared's preloadHttpOnIntent).
-      ...((asked.length > 0 || item) && httpClient
+      // answer is not in the page. A page whose answers are all in it loads the client with its
+      // first request or at the visitor's first intent (shared's preloadHttpOnIntent): an item
+      // page reads its sales history only once that section comes near the screen, which on a
+      // phone it may never do (it was preloaded with item pages, and not run on /buy-land).
+      ...(asked.length > 0 && httpClient
         ? [`<link rel="preload" as="script" href="/static/js/${escapeAttribute(httpClient)}">`]
         : []),
       answers === null

@@ -117,6 +117,8 @@ before(async () => {
     '<!doctype html><html><head><meta name="description" content="Built."><title>Hyper Tek</title><script defer src="/static/js/main.1.js"></script></head><body><div id="root"><div class="splash">splash</div></div></body></html>',
   );
   await writeFile(join(root, 'prerender/frames.json'), JSON.stringify(frames));
+  await mkdir(join(root, 'static/js'), { recursive: true });
+  await writeFile(join(root, 'static/js/http-client.abc123.js'), '');
 });
 after(() => rm(root, { recursive: true, force: true }));
 
@@ -160,6 +162,8 @@ void describe('item pages', () => {
       html,
       /<link rel="preload" as="image" href="http:\/\/api\.test\/api\/v1\/media\/items\/165\.svg" fetchpriority="high">/,
     );
+    // Its answer is in the page: the HTTP client waits for a request or the visitor's intent.
+    assert.equal(html.includes('http-client'), false);
   });
 
   void it('carry their own title, description, canonical address, preview card and Product data', async () => {
@@ -202,6 +206,33 @@ void describe('item pages', () => {
       false,
       'an id longer than any item id is not asked for',
     );
+  });
+
+  void it("come with the item's other reads that succeeded (its first sales), never without the item", async () => {
+    const files = baseFiles();
+    files[snapshotUrl] = {
+      body: '<!--preload-fetch:["/search/item/{id}","/activity/item/{id}?limit=10"]--><p class="skeleton">Loading</p>',
+    };
+    const sales = { success: true, data: [{ _id: 's1', buyer: 'Ada' }], nextCursor: null };
+    files[`${API}/activity/item/165?limit=10`] = { body: JSON.stringify(sales) };
+    const { composer, calls } = await composerWith(files);
+    const firstData = (html: string): Record<string, unknown> =>
+      JSON.parse(/<script type="application\/json" id="first-data">(.*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
+    const drawn = await composer.document('/buy-land', '?id=165');
+    assert.deepEqual(firstData(drawn.html), {
+      '/search/item/165': { success: true, data: item },
+      '/activity/item/165?limit=10': sales,
+    });
+    // A sales read that fails is left to the page; the item is drawn all the same.
+    files[`${API}/activity/item/165?limit=10`] = { status: 500, body: '{}' };
+    const without = await composer.document('/buy-land', '?id=165');
+    assert.match(without.html, /<h1>Neon Basin/);
+    assert.deepEqual(Object.keys(firstData(without.html)), ['/search/item/165']);
+    // No such item: nothing of its sales in the page.
+    const missing = await composer.document('/buy-land', '?id=999');
+    assert.deepEqual(Object.keys(firstData(missing.html)), ['/search/item/999']);
+    // Both reads are made at once, for every navigation.
+    assert.equal(calls.filter((url) => url.endsWith('/activity/item/165?limit=10')).length, 2);
   });
 
   void it('read the item for every navigation: a sale shows at once', async () => {

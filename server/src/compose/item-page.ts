@@ -32,11 +32,13 @@ export interface ItemRead {
 }
 
 /**
- * Reads an item page's item. `readItem(template, search, moduleUrl)`: the read of `search`'s
- * `?id=` (`template` with its `{id}`): the API's answer (a refusal is an answer too: no such
- * item), the head the page's module writes for it, and the item's art to preload. Null when the
- * address has no id or the API did not answer (the page is served as without an id: its loading
- * state, and the app reads the item itself).
+ * Reads an item page's item. `readItem(templates, search, moduleUrl)`: the reads of `search`'s
+ * `?id=` (`templates` with their `{id}`, the item's first): the API's answer for the item (a
+ * refusal is an answer too: no such item), the head the page's module writes for it, and the
+ * item's art to preload; with the item, the other reads' answers that succeeded (its first sales:
+ * the page asks for the others itself). Null when the address has no id or the API did not answer
+ * for the item (the page is served as without an id: its loading state, and the app reads the
+ * item itself).
  */
 export function createItemReader({
   itemAnswers,
@@ -52,24 +54,28 @@ export function createItemReader({
   renderer: PageRenderer;
   apiBase: string;
   apiOrigin: string;
-}): (template: string, search: string, moduleUrl: string) => Promise<ItemRead | null> {
-  return async (template, search, moduleUrl) => {
+}): (templates: string[], search: string, moduleUrl: string) => Promise<ItemRead | null> {
+  return async ([template = '', ...withItem], search, moduleUrl) => {
     const id = new URLSearchParams(search).get('id')?.trim();
     if (!id) return null;
-    const path = template.replace(ITEM_ID, encodeURIComponent(id));
+    const pathOf = (read: string) => read.replace(ITEM_ID, encodeURIComponent(id));
+    const path = pathOf(template);
     const query = `?id=${encodeURIComponent(id)}`;
     // An id longer than any the API gives is no item: not worth a request.
-    const answer =
-      id.length > MAX_ITEM_ID_LENGTH
-        ? { status: 404, body: null }
-        : await itemAnswers.answer(apiBase + path);
-    if (answer === null) return null;
-    let body: ApiAnswer | null = null;
-    try {
-      body = answer.body === null ? null : (JSON.parse(answer.body) as ApiAnswer | null);
-    } catch {
-      // Not JSON: only its status speaks.
-    }
+    const tooLong = id.length > MAX_ITEM_ID_LENGTH;
+    const [answer, ...others] = await Promise.all([
+      tooLong ? { status: 404, body: null } : itemAnswers.answer(apiBase + path),
+      ...withItem.map((read) => (tooLong ? null : itemAnswers.answer(apiBase + pathOf(read)))),
+    ]);
+    if (answer === null || answer === undefined) return null;
+    const parsed = (text: string | null): ApiAnswer | null => {
+      try {
+        return text === null ? null : (JSON.parse(text) as ApiAnswer | null);
+      } catch {
+        return null; // Not JSON: only its status speaks.
+      }
+    };
+    const body = parsed(answer.body);
     const ok = answer.status === 200 && body?.success === true;
     const missing = answer.status === 404 || answer.status === 400;
     if (!ok && !missing) return null;
@@ -82,11 +88,18 @@ export function createItemReader({
     return {
       head,
       query,
-      // The page's client keys it by its own path; a refusal as `{ success: false, status }`.
+      // The page's client keys them by its own paths; a refusal as `{ success: false, status }`.
       answers: {
         [path]: ok
           ? body
           : { success: false, status: 404, message: body?.message ?? 'Item not found' },
+        ...Object.fromEntries(
+          withItem.flatMap((read, i) => {
+            const other = others[i];
+            const otherBody = ok && other?.status === 200 ? parsed(other.body) : null;
+            return otherBody?.success === true ? [[pathOf(read), otherBody]] : [];
+          }),
+        ),
       },
       images: ok ? firstImages(JSON.stringify([body?.data]), 1, apiOrigin) : [],
     };

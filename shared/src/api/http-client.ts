@@ -9,6 +9,7 @@ import type { AxiosAdapter, AxiosInstance, AxiosRequestConfig, AxiosResponse } f
 
 import { getRuntimeConfig } from '../config/runtime-config';
 import { MESSAGES } from '../contract/messages';
+import { onFirstIntent } from '../dom/on-first-intent';
 import { session } from '../session/session-store';
 
 let instance: Promise<AxiosInstance> | null = null;
@@ -38,28 +39,14 @@ const withClient = <T>(call: (client: AxiosInstance) => Promise<T>): Promise<T> 
 /** Load axios ahead of the first request. */
 export const preloadHttp = (): Promise<void> => load().then(() => undefined);
 
-/** What a visitor does just before a click, a tap or a keystroke that may call the API. */
-const INTENT_EVENTS = ['pointerdown', 'pointermove', 'touchstart', 'keydown', 'focusin'] as const;
-
 /**
- * Loads axios at the visitor's first sign of intent (a pointer moving or pressed, a touch, a key,
- * a focus) instead of with the page: a drawn page has its data in its HTML, so a visitor who only
- * reads never needs it, and the page's first screen carries ~20 kB less script. A pointerdown
- * comes ~100 ms before its click, time enough to fetch it; a request made before any intent loads
- * it itself. Returns the function that stops listening.
+ * Loads axios at the visitor's first sign of intent (`onFirstIntent`) instead of with the page: a
+ * drawn page has its data in its HTML, so a visitor who only reads never needs it, and the page's
+ * first screen carries ~20 kB less script; a request made before any intent loads it itself.
+ * Returns the function that stops listening.
  */
-export function preloadHttpOnIntent(target: EventTarget = window): () => void {
-  const stop = () => {
-    for (const type of INTENT_EVENTS) target.removeEventListener(type, start, true);
-  };
-  function start() {
-    stop();
-    void preloadHttp();
-  }
-  for (const type of INTENT_EVENTS)
-    target.addEventListener(type, start, { capture: true, passive: true });
-  return stop;
-}
+export const preloadHttpOnIntent = (target: EventTarget = window): (() => void) =>
+  onFirstIntent(() => void preloadHttp(), target);
 
 export interface HttpClient {
   /** WARNING: for tests only — replaces the network under every request (see @hypertek/shared/testing). */

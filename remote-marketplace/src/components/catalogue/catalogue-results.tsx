@@ -19,8 +19,9 @@ import {
   saveScroll,
   saveSnapshot,
   type ScrollRecord,
+  type VirtualGridHandle,
 } from './list-memory';
-import { VirtualCardGrid, type VirtualGridHandle } from './virtual-card-grid';
+import { VirtualCardGrid } from './virtual-card-grid';
 
 /** The size of the pages after the first: ten rows of four, twenty of two. */
 export const MORE_PAGE_SIZE = 40;

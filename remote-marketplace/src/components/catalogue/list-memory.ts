@@ -31,6 +31,11 @@ export interface RowHeights {
   other: number;
 }
 
+/** What the page keeps of the grid to draw it again at the same place. */
+export interface VirtualGridHandle {
+  rowHeights: () => RowHeights;
+}
+
 /** Where the page was scrolled, and the grid's row heights then (to draw it as tall again). */
 export interface ScrollRecord {
   offset: number;

@@ -1,19 +1,19 @@
-import { itemId, useHydrating, type ItemKind, type WireItem } from '@hypertek/shared';
 import {
-  defaultRangeExtractor,
-  measureElement,
-  useWindowVirtualizer,
-  type Range,
-  type Virtualizer,
-} from '@tanstack/react-virtual';
+  itemId,
+  onFirstIntent,
+  useHydrating,
+  type ItemKind,
+  type WireItem,
+} from '@hypertek/shared';
 import {
   Fragment,
-  useCallback,
+  lazy,
+  Suspense,
+  useEffect,
   useImperativeHandle,
   useLayoutEffect,
   useRef,
   useState,
-  type FocusEvent,
   type ReactNode,
   type Ref,
 } from 'react';
@@ -21,7 +21,18 @@ import {
 import { SkeletonCard } from '../../components/card-grid-skeleton';
 import { BuyCard, FIRST_ROW_CARDS } from '../../components/buy-card';
 import { useMediaQuery } from '../../hooks/use-media-query';
-import type { RowHeights } from './list-memory';
+import type { RowHeights, VirtualGridHandle } from './list-memory';
+import type { VirtualRows } from './virtual-rows';
+
+/**
+ * The rows' virtualizer (TanStack Virtual, ~10 kB gzip), loaded once the grid is virtual or the
+ * visitor shows an intent. Once loaded it renders at once; before, through `lazy` (the grid stays
+ * a plain grid meanwhile).
+ */
+let loadedRows: typeof VirtualRows | null = null;
+export const preloadVirtualRows = () =>
+  import('./virtual-rows').then((module) => (loadedRows = module.VirtualRows));
+const LazyRows = lazy(() => preloadVirtualRows().then((rows) => ({ default: rows })));
 
 /** The grid's columns, as the CSS draws them (`.grid-4`, `.mp-grid`): 1, 2, or 4 from 1024 px. */
 function useColumns(): number {
@@ -29,9 +40,6 @@ function useColumns(): number {
   const tiny = useMediaQuery('(max-width: 359px)');
   return wide ? 4 : tiny ? 1 : 2;
 }
-
-/** Rows drawn above and below the screen, so a fast scroll or Tab finds cards already there. */
-const OVERSCAN_ROWS = 3;
 
 /**
  * A row's height before it is drawn: a square image as wide as a column, the text lines and the
@@ -57,23 +65,11 @@ function rowHeightsOf(grid: HTMLElement, columns: number): RowHeights | null {
   return { first: second - first, other: third - second };
 }
 
-/** What the page keeps of the grid to draw it again at the same place. */
-export interface VirtualGridHandle {
-  rowHeights: () => RowHeights;
-}
-
-/** A row's size: measured, or the estimate where nothing is laid out (no layout in tests). */
-const measureRow: typeof measureElement = (element, entry, instance) => {
-  const size = measureElement(element, entry, instance);
-  return size > 0 ? size : instance.options.estimateSize(instance.indexFromElement(element));
-};
-
 /**
- * The catalogue's cards in rows, only the rows on and near the screen in the DOM: the page keeps
- * its full height (the list's rows times their height), so the scrollbar and Back's scroll offset
- * stay right however long the list grows. The first tile is `leading` (the Instant Sell tile);
- * `pending` placeholders follow the cards while a page is on its way. A row holding the focus
- * stays in the DOM when it scrolls away, so keyboard focus is never lost.
+ * The catalogue's cards in rows, only the rows on and near the screen in the DOM (`VirtualRows`):
+ * the page keeps its full height (the list's rows times their height), so the scrollbar and
+ * Back's scroll offset stay right however long the list grows. The first tile is `leading` (the
+ * Instant Sell tile); `pending` placeholders follow the cards while a page is on its way.
  */
 export function VirtualCardGrid({
   kind,
@@ -98,13 +94,21 @@ export function VirtualCardGrid({
   const columns = useColumns();
   // Drawn by the server (no window: no screen to fit rows to): the tiles in one plain grid, whose
   // columns the stylesheet sets for the visitor's screen. Hydration adopts that grid as it is and
-  // keeps it until the list changes (the next page, a filter): only then are rows virtualized.
+  // keeps it until the list changes (the next page, a filter): only then are rows virtualized,
+  // and only then is their code needed (fetched at the visitor's first sign of intent).
   const hydrating = useHydrating();
   const [plainFor, setPlainFor] = useState(() => (hydrating ? items.length : null));
   const plainGrid = useRef<HTMLDivElement>(null);
   const [estimate, setEstimate] = useState(() => initialRowHeights ?? null);
   if (plainFor !== null && (plainFor !== items.length || pending)) setPlainFor(null);
   const plain = plainFor === items.length && !pending;
+  // The rows' component, chosen once the grid turns virtual and kept (a switch would mount the
+  // rows anew): the loaded one, else the lazy one, until the code arrives.
+  const [Rows, setRows] = useState<typeof VirtualRows | typeof LazyRows | null>(null);
+  if (!plain && Rows === null) setRows(() => loadedRows ?? LazyRows);
+  useEffect(() => {
+    if (plain) return onFirstIntent(() => void preloadVirtualRows());
+  }, [plain]);
   // The plain grid's rows as laid out (read when the browser reports their size, never forcing a
   // layout): the virtual rows that follow start from these heights, so the rows above the visitor
   // (never drawn again) and what the page keeps for Back have their real height.
@@ -126,75 +130,18 @@ export function VirtualCardGrid({
   // While a page loads: placeholders to the end of the last row and one more row.
   const placeholders = pending ? ((columns - (filled % columns)) % columns) + columns : 0;
   const tiles = filled + placeholders;
-  const rowCount = Math.ceil(tiles / columns);
 
-  const container = useRef<HTMLDivElement>(null);
-  const [scrollMargin, setScrollMargin] = useState(0);
-  const [focusedRow, setFocusedRow] = useState<number | null>(null);
-
-  const estimateSize = useCallback(
-    (index: number) => (estimate ? (index === 0 ? estimate.first : estimate.other) : fallback),
+  // The plain grid's heights, for what the page keeps (the virtual rows answer once drawn).
+  useImperativeHandle(
+    plain ? handle : undefined,
+    () => ({
+      rowHeights: () => ({
+        first: estimate?.first ?? fallback,
+        other: estimate?.other ?? fallback,
+      }),
+    }),
     [estimate, fallback],
   );
-  const rangeExtractor = useCallback(
-    (range: Range) => {
-      const rows = defaultRangeExtractor(range);
-      if (focusedRow === null || focusedRow >= range.count || rows.includes(focusedRow))
-        return rows;
-      return [...rows, focusedRow].sort((a, b) => a - b);
-    },
-    [focusedRow],
-  );
-  // Rows are keyed by their first tile's key, so new columns (a resize) measure rows anew.
-  const getItemKey = useCallback((row: number) => `${columns}:${row}`, [columns]);
-
-  const virtualizer: Virtualizer<Window, Element> = useWindowVirtualizer({
-    count: rowCount,
-    estimateSize,
-    overscan: OVERSCAN_ROWS,
-    scrollMargin,
-    rangeExtractor,
-    getItemKey,
-    measureElement: measureRow,
-    ...(initialOffset === undefined ? {} : { initialOffset }),
-  });
-
-  // Where the grid starts in the page: content above it (hero, filters) may change height.
-  useLayoutEffect(() => {
-    const element = container.current;
-    if (!element || plain) return;
-    const measure = () => {
-      const top = element.getBoundingClientRect().top + window.scrollY;
-      setScrollMargin((current) => (Math.abs(current - top) < 1 ? current : top));
-    };
-    measure();
-    if (typeof ResizeObserver === 'undefined') return;
-    const observer = new ResizeObserver(measure);
-    observer.observe(document.body);
-    return () => observer.disconnect();
-  }, [plain]);
-
-  useImperativeHandle(
-    handle,
-    () => ({
-      rowHeights: () => {
-        const sizes = virtualizer.measurementsCache;
-        return {
-          first: sizes[0]?.size ?? estimateSize(0),
-          other: sizes[1]?.size ?? estimateSize(1),
-        };
-      },
-    }),
-    [virtualizer, estimateSize],
-  );
-
-  const onFocus = (event: FocusEvent<HTMLDivElement>) => {
-    const row = (event.target as HTMLElement).closest<HTMLElement>('[data-index]');
-    setFocusedRow(row ? Number(row.dataset.index) : null);
-  };
-  const onBlur = (event: FocusEvent<HTMLDivElement>) => {
-    if (!event.currentTarget.contains(event.relatedTarget)) setFocusedRow(null);
-  };
 
   const tile = (index: number) => {
     if (index === 0) return <Fragment key="leading">{leading}</Fragment>;
@@ -210,36 +157,26 @@ export function VirtualCardGrid({
       />
     );
   };
-
-  if (plain) {
-    return (
-      <div ref={plainGrid} className="grid grid-4 mp-grid">
-        {Array.from({ length: tiles }, (_, index) => tile(index))}
-      </div>
-    );
-  }
-
-  return (
-    <div
-      ref={container}
-      className="mp-virtual-grid"
-      style={{ height: virtualizer.getTotalSize() }}
-      onFocus={onFocus}
-      onBlur={onBlur}
-    >
-      {virtualizer.getVirtualItems().map((row) => (
-        <div
-          key={row.key}
-          ref={virtualizer.measureElement}
-          data-index={row.index}
-          className="grid grid-4 mp-grid mp-virtual-row"
-          style={{ transform: `translateY(${row.start - scrollMargin}px)` }}
-        >
-          {Array.from({ length: Math.min(columns, tiles - row.index * columns) }, (_, i) =>
-            tile(row.index * columns + i),
-          )}
-        </div>
-      ))}
+  const plainTiles = (
+    <div ref={plainGrid} className="grid grid-4 mp-grid">
+      {Array.from({ length: tiles }, (_, index) => tile(index))}
     </div>
+  );
+  if (plain) return plainTiles;
+  const Chosen = Rows ?? loadedRows ?? LazyRows;
+  // Until the rows' code has arrived (rarely: it is fetched at the first intent), the tiles as a
+  // plain grid, as tall as the rows will be.
+  return (
+    <Suspense fallback={plainTiles}>
+      <Chosen
+        columns={columns}
+        tiles={tiles}
+        tile={tile}
+        estimate={estimate}
+        fallback={fallback}
+        initialOffset={initialOffset}
+        handle={handle}
+      />
+    </Suspense>
   );
 }

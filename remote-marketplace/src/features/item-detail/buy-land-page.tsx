@@ -1,5 +1,6 @@
 import { DetailPage } from './components/detail-page';
 import { PriceHistory } from './components/price-history';
+import { ITEM_SALES_READ } from './hooks/use-item-sales';
 import { ITEM_READ, servedItemHead } from './lib/item-head';
 
 /** /buy-land: a land parcel's detail page, with the user's price history. */
@@ -11,8 +12,11 @@ export default function BuyLandPage() {
   );
 }
 
-/** The detail read of `?id=`, made by the host's web server with the page. */
-export const preloadFetch = [ITEM_READ];
+/**
+ * The detail read of `?id=` and the first page of its sales, made by the host's web server with
+ * the page.
+ */
+export const preloadFetch = [ITEM_READ, ITEM_SALES_READ];
 
 /** The head the host's web server writes for the answer (title, preview card, Product data). */
 export const pageHead = (answer: unknown, status: number) => servedItemHead('land', answer, status);

@@ -1,4 +1,5 @@
 import { DetailPage } from './components/detail-page';
+import { ITEM_SALES_READ } from './hooks/use-item-sales';
 import { ITEM_READ, servedItemHead } from './lib/item-head';
 
 /** /buy-nfa: an NFA's detail page. */
@@ -6,8 +7,11 @@ export default function BuyNfaPage() {
   return <DetailPage kind="nfa" />;
 }
 
-/** The detail read of `?id=`, made by the host's web server with the page. */
-export const preloadFetch = [ITEM_READ];
+/**
+ * The detail read of `?id=` and the first page of its sales, made by the host's web server with
+ * the page.
+ */
+export const preloadFetch = [ITEM_READ, ITEM_SALES_READ];
 
 /** The head the host's web server writes for the answer (title, preview card, Product data). */
 export const pageHead = (answer: unknown, status: number) => servedItemHead('nfa', answer, status);

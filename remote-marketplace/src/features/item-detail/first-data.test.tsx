@@ -1,11 +1,12 @@
 import { forgetFirstData } from '@hypertek/shared';
-import { render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import { MemoryRouter, Route, Routes, useNavigate } from 'react-router';
 
 import { cameWithThePage } from '../../test/first-data';
 import { makeDetailItem, makeItem, withMarket } from '../../test/fixtures';
-import { itemReply, serveItemApi } from '../../test/item-api';
+import { list } from '../../test/http';
+import { itemReply, makeSale, serveItemApi } from '../../test/item-api';
 import { renderPage } from '../../test/render';
 import BuyLandPage, { pageHead, preloadFetch } from './buy-land-page';
 import BuyNfaPage, {
@@ -40,9 +41,9 @@ afterEach(() => {
 });
 
 describe('the item pages, for the host web server', () => {
-  it('ask it for the detail read of the address, and give the head of its answer', () => {
-    expect(preloadFetch).toEqual(['/search/item/{id}']);
-    expect(nfaPreloadFetch).toEqual(['/search/item/{id}']);
+  it('ask it for the detail read of the address and its first sales, and give the head of its answer', () => {
+    expect(preloadFetch).toEqual(['/search/item/{id}', '/activity/item/{id}?limit=10']);
+    expect(nfaPreloadFetch).toEqual(['/search/item/{id}', '/activity/item/{id}?limit=10']);
 
     expect(pageHead({ success: true, data: outpost }, 200)).toMatchObject({
       status: 200,
@@ -77,6 +78,24 @@ describe('/buy-land?id= opened with its answer in the page', () => {
     // Nothing asked for the item, now or a moment later.
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(itemCalls(sent)).toEqual([]);
+  });
+
+  it('shows the sales history that came with the page at once, without asking for it', async () => {
+    cameWithThePage({
+      '/search/item/7': { success: true, data: outpost },
+      '/activity/item/7?limit=10': list([makeSale(2, 1), makeSale(1, 3)], 'more').data,
+    });
+    const sent = serveItemApi();
+
+    openLand('/buy-land?id=7');
+
+    // Drawn with the page (the server drew the same): no skeleton rows, no request.
+    const history = within(screen.getByRole('region', { name: 'Sales history' }));
+    expect(history.queryByRole('status')).not.toBeInTheDocument();
+    expect(history.getByText('Buyer 2')).toBeInTheDocument();
+    expect(history.getByRole('button', { name: 'Show more' })).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(sent.filter(({ path }) => path.startsWith('/activity/item/'))).toEqual([]);
   });
 
   it("shows 'This item does not exist' for a 404 answer, without asking the API", async () => {

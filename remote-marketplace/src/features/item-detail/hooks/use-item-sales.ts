@@ -1,8 +1,44 @@
-import { api, type ItemSale } from '@hypertek/shared';
+import { api, firstData, type ItemSale, type ListResponse } from '@hypertek/shared';
 import { hasFailed, useApiInfiniteQuery } from '@hypertek/shared/data';
+import { useState } from 'react';
+import { useLocation } from 'react-router';
 
 /** Sales asked for at a time. */
 export const SALES_PAGE_SIZE = 10;
+
+/**
+ * The first page of an item's sales, as the page's client requests it: the host's web server
+ * reads it with the page (the page's `preloadFetch`, `{id}` being the address's id) and puts its
+ * answer in the page, so the section is drawn with it and the page asks nothing as it opens.
+ */
+export const ITEM_SALES_READ = `/activity/item/{id}?limit=${String(SALES_PAGE_SIZE)}`;
+
+/** How long the sales that came with the page count as fresh (they are seconds old at most). */
+const FIRST_SALES_FRESH_MS = 30_000;
+
+interface SalesPage {
+  sales: ItemSale[];
+  nextCursor: string | null;
+}
+
+const salesPage = (body: ListResponse<ItemSale>): SalesPage => ({
+  sales: Array.isArray(body.data) ? body.data : [],
+  nextCursor: body.nextCursor ?? null,
+});
+
+/** The first page that came with the document (its first history entry only), if any. */
+function useFirstSales(itemId: string): SalesPage | undefined {
+  const { key } = useLocation();
+  const [first] = useState(() => {
+    if (key !== 'default') return undefined;
+    const body = firstData(ITEM_SALES_READ.replace('{id}', encodeURIComponent(itemId)));
+    const answer = body as Partial<ListResponse<ItemSale>> | undefined;
+    return answer?.success === true && Array.isArray(answer.data)
+      ? salesPage(answer as ListResponse<ItemSale>)
+      : undefined;
+  });
+  return first;
+}
 
 export interface ItemSales {
   status: 'loading' | 'error' | 'ready';
@@ -23,22 +59,24 @@ export interface ItemSales {
  * waits (loading) without asking.
  */
 export function useItemSales(itemId: string, { enabled = true } = {}): ItemSales {
+  const first = useFirstSales(itemId);
   const query = useApiInfiniteQuery({
     queryKey: ['item-sales', itemId],
     enabled,
     initialPageParam: undefined as string | undefined,
-    queryFn: async ({ pageParam, signal }) => {
-      const body = await api.getItemActivity(
-        itemId,
-        { limit: SALES_PAGE_SIZE, ...(pageParam && { cursor: pageParam }) },
-        { signal },
-      );
-      return {
-        sales: Array.isArray(body.data) ? body.data : [],
-        nextCursor: body.nextCursor ?? null,
-      };
-    },
+    queryFn: async ({ pageParam, signal }) =>
+      salesPage(
+        await api.getItemActivity(
+          itemId,
+          { limit: SALES_PAGE_SIZE, ...(pageParam && { cursor: pageParam }) },
+          { signal },
+        ),
+      ),
     getNextPageParam: (page) => page.nextCursor ?? undefined,
+    ...(first && {
+      initialData: { pages: [first], pageParams: [undefined] },
+      staleTime: FIRST_SALES_FRESH_MS,
+    }),
   });
   const pages = query.data?.pages ?? [];
   // No page yet: loading, also while 'Try again' asks anew after a failed first page.
