@@ -217,7 +217,9 @@ void describe('item pages', () => {
     files[`${API}/activity/item/165?limit=10`] = { body: JSON.stringify(sales) };
     const { composer, calls } = await composerWith(files);
     const firstData = (html: string): Record<string, unknown> =>
-      JSON.parse(/<script type="application\/json" id="first-data">(.*?)<\/script>/.exec(html)![1]!) as Record<string, unknown>;
+      JSON.parse(
+        /<script type="application\/json" id="first-data">(.*?)<\/script>/.exec(html)![1]!,
+      ) as Record<string, unknown>;
     const drawn = await composer.document('/buy-land', '?id=165');
     assert.deepEqual(firstData(drawn.html), {
       '/search/item/165': { success: true, data: item },

@@ -67,7 +67,7 @@ export function createItemReader({
       tooLong ? { status: 404, body: null } : itemAnswers.answer(apiBase + path),
       ...withItem.map((read) => (tooLong ? null : itemAnswers.answer(apiBase + pathOf(read)))),
     ]);
-    if (answer === null || answer === undefined) return null;
+    if (answer === null) return null;
     const parsed = (text: string | null): ApiAnswer | null => {
       try {
         return text === null ? null : (JSON.parse(text) as ApiAnswer | null);
@@ -101,7 +101,7 @@ export function createItemReader({
           }),
         ),
       },
-      images: ok ? firstImages(JSON.stringify([body?.data]), 1, apiOrigin) : [],
+      images: ok ? firstImages(JSON.stringify([body.data]), 1, apiOrigin) : [],
     };
   };
 }
