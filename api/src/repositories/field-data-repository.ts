@@ -34,6 +34,9 @@ export interface VersionFieldFigures {
 const ranRelease = (remote: string, version: string, channel?: ViewRelease['channel']) =>
   sql`${fieldViews.releases} @> ${JSON.stringify([{ remote, version, ...(channel === undefined ? {} : { channel }) }])}::jsonb`;
 
+const emptyFunnel = () =>
+  Object.fromEntries(FUNNEL_STEPS.map((step) => [step, 0])) as Record<FunnelStep, number>;
+
 export function createFieldDataRepository({ db }: Database) {
   /** Distinct visitors per step for a release of a remote on a channel. */
   async function funnelOf(
@@ -54,10 +57,7 @@ export function createFieldDataRepository({ db }: Database) {
         ),
       )
       .groupBy(funnelSteps.step);
-    const funnel = Object.fromEntries(FUNNEL_STEPS.map((step) => [step, 0])) as Record<
-      FunnelStep,
-      number
-    >;
+    const funnel = emptyFunnel();
     for (const row of rows) funnel[row.step] = row.visitors;
     return funnel;
   }
@@ -132,16 +132,32 @@ export function createFieldDataRepository({ db }: Database) {
             group by r.version, r.channel
             order by max(${fieldViews.receivedAt}) desc, r.version, r.channel`,
       );
-      return Promise.all(
-        rows.map(async (row) => ({
-          version: row.version,
-          channel: row.channel,
-          views: row.views,
-          visitors: row.visitors,
-          p75: { LCP: row.lcp, INP: row.inp, CLS: row.cls, FCP: row.fcp, TTFB: row.ttfb },
-          funnel: await funnelOf(remote, row.version, row.channel, null),
-        })),
-      );
+      // Every version's funnel in one read, not one per version.
+      const steps = await db
+        .select({
+          version: funnelSteps.version,
+          channel: funnelSteps.channel,
+          step: funnelSteps.step,
+          visitors: sql<number>`count(*)::int`,
+        })
+        .from(funnelSteps)
+        .where(eq(funnelSteps.remote, remote))
+        .groupBy(funnelSteps.version, funnelSteps.channel, funnelSteps.step);
+      const funnels = new Map<string, Record<FunnelStep, number>>();
+      const funnelKey = (version: string, channel: string) => `${channel} ${version}`;
+      for (const row of rows) funnels.set(funnelKey(row.version, row.channel), emptyFunnel());
+      for (const step of steps) {
+        const funnel = funnels.get(funnelKey(step.version, step.channel));
+        if (funnel !== undefined) funnel[step.step] = step.visitors;
+      }
+      return rows.map((row) => ({
+        version: row.version,
+        channel: row.channel,
+        views: row.views,
+        visitors: row.visitors,
+        p75: { LCP: row.lcp, INP: row.inp, CLS: row.cls, FCP: row.fcp, TTFB: row.ttfb },
+        funnel: funnels.get(funnelKey(row.version, row.channel)) ?? emptyFunnel(),
+      }));
     },
 
     /**
