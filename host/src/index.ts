@@ -6,6 +6,10 @@ import '@hypertek/shared/tokens.css';
 import '@hypertek/shared/ui.css';
 import './styles/global.css';
 
-// No async boundary: the host's shared singletons are eager (in this entry), so the app starts in
-// the same script instead of one round trip later.
-import './app/bootstrap';
+import { yieldToBrowser } from './lib/yield-to-browser';
+
+// No async boundary: the host's shared singletons are eager (in this entry), so the app starts
+// from the same script instead of one round trip later. Its modules are in this script too
+// (webpackMode "eager": no chunk to fetch), but run in a task of their own, after the one that
+// ran the federation runtime and React.
+void yieldToBrowser().then(() => import(/* webpackMode: "eager" */ './app/bootstrap'));

@@ -52,7 +52,7 @@ export {
   savePaymentItem,
   usePaymentItem,
 } from './catalogue/payment-item';
-export { formatPrice } from './format/price';
+export { formatDollars, formatPrice } from './format/price';
 export type { PriceCurrency } from './format/price';
 export { useApiImage } from './media/use-api-image';
 export { usePressOutside } from './dom/use-press-outside';

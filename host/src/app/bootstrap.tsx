@@ -4,12 +4,14 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { registerConfiguredRemotes } from '../lib/federation';
 import { documentDrawnForHydration } from '../lib/hydration';
+import { yieldToBrowser } from '../lib/yield-to-browser';
 import { keepServerSnapshot } from '../prerender/snapshot';
 import { App } from './app';
 
 async function start() {
   const config = await loadRuntimeConfig();
   registerConfiguredRemotes(config.remotes);
+  await yieldToBrowser();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');
   const app = (
@@ -20,11 +22,14 @@ async function start() {
   if (documentDrawnForHydration()) {
     // The server drew this page with the same tree (server/src/compose/composer.ts): React adopts its
     // elements instead of building them again. The route's page is a Suspense boundary that
-    // stays as drawn until its remote's code arrives, then hydrates in turn.
-    hydrateRoot(root, app, {
-      onRecoverableError(error, info) {
-        console.error('[hypertek] hydration:', error, info.componentStack ?? '');
-      },
+    // stays as drawn until its remote's code arrives, then hydrates in turn. In a transition,
+    // hydration yields to the browser every few milliseconds instead of running as one long task.
+    startTransition(() => {
+      hydrateRoot(root, app, {
+        onRecoverableError(error, info) {
+          console.error('[hypertek] hydration:', error, info.componentStack ?? '');
+        },
+      });
     });
     return;
   }

@@ -41,15 +41,49 @@ export function createRemoteCache({
   log?: (line: string) => void;
 } = {}): RemoteCache {
   const entries = new Map<string, Entry>();
+  /** One answer of `url`, read whole, or a TimeoutError after `timeoutMs` whatever the fetch does. */
+  const fetchWithin = async (url: string, headers: Record<string, string>) => {
+    // A timer of our own, not AbortSignal.timeout(): that signal is held weakly and a garbage
+    // collection can drop it with its abort, leaving the fetch, and every page waiting on this
+    // URL, pending for ever (undici#4068). And a race on top: the answer settles in time even if
+    // an abort is not heard.
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const deadline = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        const error = new Error(`no answer in ${timeoutMs} ms`);
+        error.name = 'TimeoutError';
+        controller.abort(error);
+        reject(error);
+      }, timeoutMs);
+    });
+    const reading = (async () => {
+      const response = await fetchImpl(url, { headers, signal: controller.signal });
+      // A success's body must arrive whole; a refusal's says why when it can.
+      const text =
+        response.status === 304
+          ? ''
+          : response.ok
+            ? await response.text()
+            : await response.text().catch(() => '');
+      return { status: response.status, ok: response.ok, etag: response.headers.get('etag'), text };
+    })();
+    reading.catch(() => {}); // settled by the deadline first: its own failure is not news
+    try {
+      return await Promise.race([reading, deadline]);
+    } finally {
+      clearTimeout(timer);
+    }
+  };
   const refresh = async (url: string, entry: Entry) => {
     try {
       const headers: Record<string, string> = entry.etag ? { 'If-None-Match': entry.etag } : {};
-      const response = await fetchImpl(url, { headers, signal: AbortSignal.timeout(timeoutMs) });
+      const response = await fetchWithin(url, headers);
       if (response.status === 304 && entry.body !== null) {
         entry.at = entry.okAt = Date.now();
       } else if (response.ok) {
-        entry.body = await response.text();
-        entry.etag = response.headers.get('etag');
+        entry.body = response.text;
+        entry.etag = response.etag;
         entry.status = response.status;
         entry.refusal = null;
         entry.at = entry.okAt = Date.now();
@@ -59,7 +93,7 @@ export function createRemoteCache({
         entry.body = null;
         entry.etag = null;
         entry.status = response.status;
-        entry.refusal = await response.text().catch(() => '');
+        entry.refusal = response.text;
         entry.at = Date.now();
       }
     } catch (error) {
