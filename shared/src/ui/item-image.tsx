@@ -1,6 +1,6 @@
 import './item-image.css';
 
-import { useApiImage, type ItemKind } from '@hypertek/shared';
+import { useApiImage, useNearViewport, type ItemKind } from '@hypertek/shared';
 import { ItemArt } from './item-art';
 
 /**
@@ -23,11 +23,16 @@ export function ItemImage({
   priority?: boolean;
 }) {
   const { src, onError } = useApiImage(image);
+  // A picture below the first screen is asked for once it comes within a screen of it, not with
+  // the page: each item's art is an SVG, a document of its own for the browser to parse, lay out
+  // and paint, and a phone's first screen of a list would otherwise take nine of them.
+  const { ref, near } = useNearViewport();
   if (!src) return <ItemArt seed={seed || alt} kind={kind} label={alt} className="ui-item-image" />;
   return (
     <img
-      className="ui-item-image"
-      src={src}
+      ref={priority ? undefined : ref}
+      className={priority || near ? 'ui-item-image' : 'ui-item-image is-pending'}
+      src={priority || near ? src : undefined}
       alt={alt}
       loading={priority ? 'eager' : 'lazy'}
       fetchPriority={priority ? 'high' : 'auto'}
