@@ -24,6 +24,11 @@ export const FUNNEL_STEP_REMOTES = {
 
 const reached = new Set<FunnelStep>();
 
+/** WARNING: for tests only (`recordFunnelSteps`): every step counts as not sent yet. */
+export function forgetFunnelSteps(): void {
+  reached.clear();
+}
+
 /** The visitor reached `step` (once per page load; later calls do nothing). */
 export function reportFunnelStep(step: FunnelStep): void {
   try {

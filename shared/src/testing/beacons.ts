@@ -1,4 +1,7 @@
 /** The beacons a page sends (`navigator.sendBeacon`), as a test reads them. */
+import { getRuntimeConfig, setRuntimeConfig } from '../config/runtime-config';
+import { REMOTE_NAMES, VISITOR_COOKIE } from '../contract/release-words.mjs';
+import { forgetFunnelSteps, type FunnelStep } from '../field/funnel';
 
 /** One beacon: its address, its body's content type, and its body (JSON). */
 export interface SentBeacon {
@@ -36,4 +39,29 @@ export function recordBeacons() {
       }),
     );
   return { sendBeacon, sent };
+}
+
+/** The visitor id `recordFunnelSteps` gives the page. */
+export const TEST_VISITOR = 'test-visitor-0123456789';
+
+/**
+ * Records the funnel steps pages send (`reportFunnelStep`). Call it once, at the top of a test
+ * file: before each test the page has a visitor id and a live release `1.0.0` of every remote,
+ * and no step counts as sent yet. Returns the function that reads the steps sent, in order.
+ */
+export function recordFunnelSteps(): () => Promise<FunnelStep[]> {
+  const { sent } = recordBeacons();
+  beforeEach(() => {
+    document.cookie = `${VISITOR_COOKIE}=${TEST_VISITOR}`;
+    const live = { version: '1.0.0', channel: 'live' } as const;
+    setRuntimeConfig({
+      ...getRuntimeConfig(),
+      releases: Object.fromEntries(REMOTE_NAMES.map((remote) => [remote, live])),
+    });
+    forgetFunnelSteps();
+  });
+  return async () =>
+    (await sent())
+      .filter(({ url }) => url.endsWith('/releases/funnel'))
+      .map(({ body }) => (body as { step: FunnelStep }).step);
 }
