@@ -13,6 +13,8 @@ import './market.ts';
 import './landing-pages.ts';
 // Last: it changes which checkout release is live, and puts it back.
 import './releases.ts';
+// After it (its history is the registry's whole): marketing's release, and back.
+import './field-data.ts';
 
 before(startSite);
 after(stopSite);

@@ -37,6 +37,7 @@ export function runtimeConfigFromEnv(env: NodeJS.ProcessEnv = process.env) {
       'DISCORD_REDIRECT_URI',
       env.DISCORD_REDIRECT_URI || `${siteUrl(env)}/signin`,
     ),
+    fieldDataSampleRate: checkShare('FIELD_DATA_SAMPLE_RATE', env.FIELD_DATA_SAMPLE_RATE || '1'),
     ...(env.PAYMENT_RETURN_URL
       ? { paymentReturnUrl: checkUrl('PAYMENT_RETURN_URL', env.PAYMENT_RETURN_URL) }
       : {}),
@@ -52,6 +53,15 @@ export function siteUrl(env: NodeJS.ProcessEnv = process.env): string {
     ? checkUrl('SITE_URL', env.SITE_URL)
     : `http://localhost:${portOf(findApp('host'), env)}`;
   return url.replace(/\/+$/, '');
+}
+
+/** Fails fast, naming the variable, when a share (a sampling rate) is not a number in 0..1. */
+function checkShare(variable: string, value: string): number {
+  const share = Number(value);
+  if (value.trim() === '' || !Number.isFinite(share) || share < 0 || share > 1) {
+    throw new Error(`${variable}="${value}" must be a number from 0 to 1`);
+  }
+  return share;
 }
 
 /** Fails fast, naming the variable, when a URL setting is not an absolute http(s) URL. */

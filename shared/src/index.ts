@@ -43,7 +43,16 @@ export {
 } from './api/http-client';
 export { firstData, forgetFirstData } from './api/first-data';
 export { api } from './api/endpoints';
-export type { Api, ReleaseReport } from './api/endpoints';
+export type {
+  Api,
+  FunnelStepBeacon,
+  PageRelease,
+  ReleaseReport,
+  VitalsBeacon,
+} from './api/endpoints';
+export { visitorId } from './field/visitor-id';
+export { FUNNEL_STEP_REMOTES, reportFunnelStep } from './field/funnel';
+export type { FunnelStep } from './field/funnel';
 export { tokens } from './tokens/tokens';
 export {
   PAYMENT_ITEM_STORAGE_KEY,

@@ -2,6 +2,7 @@ import { bus, preloadHttpOnIntent } from '@hypertek/shared';
 import { useEffect } from 'react';
 import { BrowserRouter, useNavigate } from 'react-router';
 
+import { startFieldVitals } from './field-vitals';
 import { AppRoutes } from './router';
 
 /** Remotes (and code outside components) ask for navigation through the bus. */
@@ -20,13 +21,15 @@ function NavigationRequests() {
 
 /**
  * After the app's first commit: a drawn page's #root, inert until React adopted it, answers the
- * visitor (its route's page stays inert until its own code runs, remote-route.tsx); and the HTTP
+ * visitor (its route's page stays inert until its own code runs, remote-route.tsx); the HTTP
  * client (axios, ~20 kB) loads at the visitor's first sign of intent, not with the page
- * (`preloadHttpOnIntent`): a drawn page has its data in its HTML already.
+ * (`preloadHttpOnIntent`): a drawn page has its data in its HTML already; and the field Web
+ * Vitals collector loads once the page has loaded and the browser is idle (`startFieldVitals`).
  */
 function AfterFirstCommit() {
   useEffect(() => {
     document.getElementById('root')?.removeAttribute('inert');
+    startFieldVitals();
     return preloadHttpOnIntent();
   }, []);
   return null;

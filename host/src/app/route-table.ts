@@ -83,5 +83,15 @@ export const REMOTE_ROUTES: readonly RemoteRouteEntry[] = (
   })),
 );
 
+/**
+ * A route's path as a regular expression's source, to match case-insensitively:
+ * `/reset-password/:token` → `^/reset-password/[^/]+/?$`.
+ */
+export const routePattern = (path: string): string =>
+  `^${path
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/')}/?$`;
+
 /** Paths (lower case) that show neither top bar nor footer: the card payment page. */
 export const BARE_PATHS: ReadonlySet<string> = new Set<RoutePath>(['/stripe-payment']);

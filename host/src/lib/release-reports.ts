@@ -8,24 +8,19 @@
  * survives the page being left). The visitor is the host's server's visitor cookie, so each
  * visitor counts once however often they reload.
  */
-import { isVisitorId, VISITOR_COOKIE } from '@hypertek/shared/release-words';
-import { api, getRuntimeConfig, type ReleaseReport, type RemoteName } from '@hypertek/shared';
+import {
+  api,
+  getRuntimeConfig,
+  visitorId,
+  type ReleaseReport,
+  type RemoteName,
+} from '@hypertek/shared';
 
 export type FailureStage = NonNullable<ReleaseReport['stage']>;
 
 const sent = new Set<string>();
 /** Errors already reported as a failed load (the boundary sees them again as render errors). */
 const loadFailures = new WeakSet<object>();
-
-function visitorId(): string | null {
-  for (const part of document.cookie.split(';')) {
-    const at = part.indexOf('=');
-    if (part.slice(0, at).trim() !== VISITOR_COOKIE) continue;
-    const id = part.slice(at + 1).trim();
-    return isVisitorId(id) ? id : null;
-  }
-  return null;
-}
 
 function send(
   remote: RemoteName,

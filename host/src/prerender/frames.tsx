@@ -13,7 +13,7 @@ import { Site } from '../app/app';
 import { Layout } from '../app/layout';
 import { ServerPageContext, type ServerPage } from '../app/remote-route';
 import { ROUTE_META, type RouteMeta } from '../app/route-meta';
-import { REMOTE_ROUTES } from '../app/route-table';
+import { REMOTE_ROUTES, routePattern } from '../app/route-table';
 import { NOT_FOUND_HEAD, NotFound } from '../components/not-found';
 import { RouteLoading } from '../components/route-loading';
 import { SNAPSHOT_SLOT } from './snapshot';
@@ -58,19 +58,12 @@ const framed = (path: string, page: ReactNode): string =>
     </MemoryRouter>,
   );
 
-/** `/reset-password/:token` → `^/reset-password/[^/]+$`. */
-const patternOf = (path: string): string =>
-  `^${path
-    .split('/')
-    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
-    .join('/')}/?$`;
-
 export function renderFrames(): Frames {
   const routes: Record<string, Frame> = {};
   const patterns: PatternRoute[] = [{ pattern: '^/home/?$', ...ROUTE_META['/'], index: false }];
   for (const { path, remote, module } of REMOTE_ROUTES) {
     if (path.includes(':')) {
-      patterns.push({ pattern: patternOf(path), remote, module, ...ROUTE_META[path] });
+      patterns.push({ pattern: routePattern(path), remote, module, ...ROUTE_META[path] });
       continue;
     }
     const html = framed(

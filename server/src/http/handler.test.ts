@@ -295,6 +295,20 @@ void describe('policy helpers', () => {
     assert.throws(() => runtimeConfigFromEnv({ PUBLIC_API_URL: 'not a url' }), /PUBLIC_API_URL/);
     assert.throws(() => runtimeConfigFromEnv({ MARKETING_PORT: '70000' }), /MARKETING_PORT/);
   });
+  void test("field vitals' sampling rate: every page view unless set, a share from 0 to 1", () => {
+    assert.equal(runtimeConfigFromEnv({}).fieldDataSampleRate, 1);
+    assert.equal(runtimeConfigFromEnv({ FIELD_DATA_SAMPLE_RATE: '' }).fieldDataSampleRate, 1);
+    assert.equal(runtimeConfigFromEnv({ FIELD_DATA_SAMPLE_RATE: '0' }).fieldDataSampleRate, 0);
+    assert.equal(
+      runtimeConfigFromEnv({ FIELD_DATA_SAMPLE_RATE: '0.25' }).fieldDataSampleRate,
+      0.25,
+    );
+    for (const wrong of ['1.5', '-0.1', 'half', ' '])
+      assert.throws(
+        () => runtimeConfigFromEnv({ FIELD_DATA_SAMPLE_RATE: wrong }),
+        /FIELD_DATA_SAMPLE_RATE/,
+      );
+  });
   void test('Discord: the authorize page and the return address, by default the site + /signin', () => {
     const defaults = runtimeConfigFromEnv({ HOST_PORT: '3100' });
     assert.equal(defaults.discordAuthorizeUrl, 'https://discord.com/oauth2/authorize');

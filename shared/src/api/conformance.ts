@@ -185,6 +185,8 @@ interface Calls {
   'market.balance': { call: 'GET /market/balance/{userId}' };
 
   'releases.report': { call: 'POST /releases/reports'; body: Arg<'releases.report', 0> };
+  'releases.vitals': { call: 'POST /releases/vitals'; body: Arg<'releases.vitals', 0> };
+  'releases.funnel': { call: 'POST /releases/funnel'; body: Arg<'releases.funnel', 0> };
 
   getProfile: { call: 'GET /getProfile' };
   updateProfile: { call: 'PUT /profile'; multipart: true };

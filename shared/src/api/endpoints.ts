@@ -29,9 +29,11 @@ import type {
 import type { CatalogueQuery } from '../contract/catalogue-query';
 import type {
   FAILURE_STAGES,
+  FUNNEL_STEPS,
   RELEASE_CHANNELS,
   REMOTE_NAMES,
   REPORT_OUTCOMES,
+  WEB_VITALS,
 } from '../contract/release-words.mjs';
 import { getRuntimeConfig } from '../config/runtime-config';
 import type {
@@ -280,7 +282,7 @@ export const api = {
      * resolves `{ success: false }`.
      */
     report: (report: ReleaseReport): Promise<{ success: boolean }> =>
-      fetch(`${getRuntimeConfig().apiBaseUrl.replace(/\/+$/, '')}/releases/reports`, {
+      fetch(`${apiBase()}/releases/reports`, {
         method: 'POST',
         keepalive: true,
         headers: { 'Content-Type': 'application/json' },
@@ -289,6 +291,15 @@ export const api = {
         (response) => ({ success: response.ok }),
         () => ({ success: false }),
       ),
+    /**
+     * The host's beacon of a page view's Web Vitals, at page hide (`navigator.sendBeacon`, which
+     * outlives the page). `success`: the browser queued it.
+     */
+    vitals: (beacon: VitalsBeacon): Promise<{ success: boolean }> =>
+      sendBeacon('/releases/vitals', beacon),
+    /** A funnel step a visitor reached (`reportFunnelStep` sends it), as a beacon too. */
+    funnel: (beacon: FunnelStepBeacon): Promise<{ success: boolean }> =>
+      sendBeacon('/releases/funnel', beacon),
   },
 
   getProfile: (options: Options = {}) =>
@@ -303,6 +314,48 @@ export const api = {
 };
 
 export type Api = typeof api;
+
+/** The API's base URL without a trailing slash. */
+const apiBase = () => getRuntimeConfig().apiBaseUrl.replace(/\/+$/, '');
+
+/**
+ * `navigator.sendBeacon` with the body as `text/plain` JSON (a simple request: no CORS
+ * preflight, which a page being left would not wait for). Never throws: a beacon the browser
+ * refuses or cannot send resolves `{ success: false }`.
+ */
+function sendBeacon(path: string, body: unknown): Promise<{ success: boolean }> {
+  try {
+    const blob = new Blob([JSON.stringify(body)], { type: 'text/plain' });
+    return Promise.resolve({ success: navigator.sendBeacon(`${apiBase()}${path}`, blob) });
+  } catch {
+    return Promise.resolve({ success: false });
+  }
+}
+
+/** The release of one remote on a page, as the field beacons name it. */
+export interface PageRelease {
+  remote: (typeof REMOTE_NAMES)[number];
+  version: string;
+  channel: (typeof RELEASE_CHANNELS)[number];
+}
+
+/** One page view's Web Vitals (`api.releases.vitals`); see host/src/lib/field-vitals.ts. */
+export interface VitalsBeacon {
+  visitor: string;
+  /** The route's path without its query or parameters, e.g. `/funnel-page`. */
+  route: string;
+  releases: PageRelease[];
+  vitals: Partial<Record<(typeof WEB_VITALS)[number], number>>;
+  /** The remote whose script handled the page's INP interaction, when the browser says so. */
+  inpRemote?: (typeof REMOTE_NAMES)[number];
+}
+
+/** A funnel step a visitor reached (`api.releases.funnel`). */
+export interface FunnelStepBeacon {
+  visitor: string;
+  step: (typeof FUNNEL_STEPS)[number];
+  releases: PageRelease[];
+}
 
 /** What the host reports of a remote's release for a visitor (`api.releases.report`). */
 export interface ReleaseReport {

@@ -29,6 +29,11 @@ export interface RuntimeConfig {
    * Empty: this page's origin + `/signin`.
    */
   discordRedirectUri: string;
+  /**
+   * The share of page views whose Web Vitals the host measures and sends (0..1; 0: none, 1:
+   * every one). Drawn per page view; unset: 1.
+   */
+  fieldDataSampleRate?: number;
   /** Where the card provider sends the buyer back after an embedded payment. */
   paymentReturnUrl?: string;
   /**

@@ -1,4 +1,4 @@
-import { api, MESSAGES, validateSignup } from '@hypertek/shared';
+import { api, MESSAGES, reportFunnelStep, validateSignup } from '@hypertek/shared';
 import { useState } from 'react';
 import { Link } from 'react-router';
 
@@ -9,7 +9,11 @@ import { NewPasswordFields } from './components/new-password-fields';
 import { SignInAlternatives } from './components/sign-in-alternatives';
 import { useAuthSubmit } from './hooks/use-auth-submit';
 
-/** /signup 'Create Account'. Success goes to '/'. */
+/**
+ * /signup 'Create Account'. Success goes to '/'. The funnel's steps (counted per version of this
+ * remote): the first input in the form is `signup-started`, a sign-up that succeeded
+ * `signup-completed`.
+ */
 export default function SignupPage() {
   const [Email, setEmail] = useState('');
   const [Password, setPassword] = useState('');
@@ -21,6 +25,7 @@ export default function SignupPage() {
     failureMessage: MESSAGES.signupFailed,
     redirectTo: '/',
     alsoSaveToken: true,
+    onSuccess: () => reportFunnelStep('signup-completed'),
   });
 
   return (
@@ -33,7 +38,11 @@ export default function SignupPage() {
         </p>
       }
     >
-      <AuthForm form={form} submitLabel="Sign Up">
+      <AuthForm
+        form={form}
+        submitLabel="Sign Up"
+        onInput={() => reportFunnelStep('signup-started')}
+      >
         <EmailField
           value={Email}
           onChange={setEmail}

@@ -1,7 +1,7 @@
-import { usePaymentItem } from '@hypertek/shared';
+import { reportFunnelStep, usePaymentItem } from '@hypertek/shared';
 import '../../styles/checkout.css';
 
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
 import { ItemSummary } from '../../components/item-summary';
@@ -22,9 +22,14 @@ const PANEL_TITLE: Record<PaymentVariant, string> = {
  * (`card/pay-with-card`, then /success) or with the 'Secure Payment' variant (the provider's
  * embedded payment form, then /dashboard). The host shows it without top bar or footer, so it
  * brings its own slim header. The item comes from navigation state, else from `paymentItem`.
+ * Shown with an item, the checkout is open: the funnel's `checkout-opened` step.
  */
 export default function StripePaymentPage() {
   const item = usePaymentItem();
+  const open = item !== null;
+  useEffect(() => {
+    if (open) reportFunnelStep('checkout-opened');
+  }, [open]);
   const [variant, setVariant] = useState<PaymentVariant>('card');
   return (
     <div className="co-secure">

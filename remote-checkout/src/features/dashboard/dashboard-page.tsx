@@ -2,10 +2,12 @@ import '../../styles/checkout.css';
 
 import {
   formatPrice,
+  reportFunnelStep,
   type PaymentIntentStatus,
   type PaymentIntentView,
   useSession,
 } from '@hypertek/shared';
+import { useEffect } from 'react';
 import { Link } from 'react-router';
 
 import { collectionPath } from '../../lib/payment-receipt';
@@ -70,8 +72,15 @@ function IntentFacts({ intent }: { intent: PaymentIntentView }) {
   );
 }
 
-/** The status as the API read it; the query only says which payment to read. */
+/**
+ * The status as the API read it; the query only says which payment to read. A payment the API
+ * says succeeded is the funnel's `checkout-paid` step (the embedded payment ends here).
+ */
 function PaymentStatus({ redirect, read }: { redirect: PaymentRedirect; read: PaymentStatusRead }) {
+  const paid = read.status === 'loaded' && read.intent.status === 'succeeded';
+  useEffect(() => {
+    if (paid) reportFunnelStep('checkout-paid');
+  }, [paid]);
   const tone: Tone =
     read.status === 'loaded'
       ? STATUS[read.intent.status].tone

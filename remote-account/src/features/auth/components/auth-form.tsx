@@ -12,16 +12,20 @@ import type { FormSubmit } from '../../../hooks/use-form-submit';
 export function AuthForm({
   form: { submit, pending, error, errorId },
   submitLabel,
+  onInput,
   children,
 }: {
   form: FormSubmit;
   submitLabel: string;
+  /** Anything typed or chosen in the form's fields. */
+  onInput?: () => void;
   children: ReactNode;
 }) {
   return (
     <form
       className="form"
       noValidate
+      onInput={onInput}
       onSubmit={(e) => {
         e.preventDefault();
         void submit();

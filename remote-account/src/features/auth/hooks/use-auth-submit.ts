@@ -14,6 +14,8 @@ export function useAuthSubmit(options: {
   failureMessage?: string;
   redirectTo: string;
   alsoSaveToken?: boolean;
+  /** After a success, before the redirect. */
+  onSuccess?: () => void;
 }) {
   const navigate = useNavigate();
   return useFormSubmit({
@@ -22,6 +24,7 @@ export function useAuthSubmit(options: {
     failureMessage: options.failureMessage ?? MESSAGES.somethingWentWrong,
     onSuccess: ({ user, token }) => {
       session.signIn(user, token, { alsoSaveToken: options.alsoSaveToken });
+      options.onSuccess?.();
       notify.success(options.successMessage);
       void navigate(options.redirectTo);
     },

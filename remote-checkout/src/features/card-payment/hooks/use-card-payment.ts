@@ -2,6 +2,7 @@ import {
   itemTitle,
   MESSAGES,
   notify,
+  reportFunnelStep,
   useSession,
   validateCardPayment,
   type WireItem,
@@ -24,8 +25,8 @@ import { usePaymentProvider } from '../../../lib/payment-provider';
  * A card payment for `item`: `pay(nameOnCard)` checks the card entry is loaded
  * and the buyer signed in, creates the payment method, and charges it through the payment
  * provider. When the bank asks for authentication, the card entry runs it and the outcome is read
- * back from the API. Success toasts 'Payment Successful!' and goes to /success with the payment
- * data; every failure ends in `state.status === 'error'` with the text to show in the form.
+ * back from the API. Success counts the funnel's `checkout-paid` step, toasts 'Payment
+ * Successful!' and goes to /success with the payment data; every failure ends in `state.status === 'error'` with the text to show in the form.
  */
 export function useCardPayment(item: WireItem, entry: CardEntry) {
   const [state, dispatch] = useReducer(cardPaymentReducer, INITIAL_CARD_PAYMENT_STATE);
@@ -37,6 +38,7 @@ export function useCardPayment(item: WireItem, entry: CardEntry) {
 
   const succeed = (payment: PaymentData) => {
     dispatch({ type: 'succeed', payment });
+    reportFunnelStep('checkout-paid');
     notify.success(MESSAGES.paymentSuccess);
     const receipt: PaymentReceipt = {
       kind: 'card-payment',

@@ -1,0 +1,113 @@
+// Field data from a real browser: with a release of the marketing remote live, a visitor's view of
+// /funnel-page leaves, once they leave the page, one page view with its Web Vitals (the host's
+// beacon when the page is left) and the funnel's first step, both under that version, in the API's field
+// data (GET /releases/field). After the release journey: it puts the marketing remote back as
+// it was (the build in place).
+import assert from 'node:assert/strict';
+import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, describe, test } from 'node:test';
+import { promote, publish, rollback } from '@hypertek/server/releases/actions';
+import type { Check } from '@hypertek/server/releases/actions';
+import { assertCompatible, loadHostFacts } from '@hypertek/server/releases/gate';
+import { releaseSecrets } from '@hypertek/server/releases/secrets';
+import { withPage } from '../support/browser.ts';
+import { useSite } from '../support/site.ts';
+
+const MARKETING_DIST = join(import.meta.dirname, '..', '..', 'remote-marketing', 'dist');
+const VERSION = '1.0.0+e2e.field';
+
+const work = mkdtempSync(join(tmpdir(), 'hypertek-e2e-field-'));
+after(() => rmSync(work, { recursive: true, force: true }));
+
+/** The marketing remote's build as it is, without its precompressed copies (publish makes them). */
+function marketingBuild(): string {
+  const dir = join(work, 'marketing');
+  cpSync(MARKETING_DIST, dir, { recursive: true });
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }))
+    if (entry.isFile() && /\.(br|gz)$/.test(entry.name)) rmSync(join(entry.parentPath, entry.name));
+  return dir;
+}
+
+interface VersionFigures {
+  version: string;
+  channel: string;
+  views: number;
+  visitors: number;
+  p75: Record<string, number | null>;
+  funnel: Record<string, number>;
+}
+
+void describe('field data from a real browser', () => {
+  const site = useSite();
+  const actor = 'marketing-team@hypertek.test';
+
+  void test("a visitor's page view leaves its vitals and its funnel step under the live version", async (t) => {
+    const { siteUrl, apiUrl, releasesDir: dir } = site.stack;
+    const facts = await loadHostFacts({ SITE_URL: siteUrl });
+    const check: Check = (release) => assertCompatible(release, facts);
+    await publish({
+      dir,
+      remote: 'marketing',
+      actor,
+      buildDir: marketingBuild(),
+      version: VERSION,
+    });
+    await promote({ dir, remote: 'marketing', version: VERSION, actor, check });
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1_500)); // the host reads it within 1 s
+      await withPage(site.browser, t, async ({ page }) => {
+        await page.goto(`${siteUrl}/funnel-page`);
+        const release = await page.evaluate(
+          () =>
+            (
+              JSON.parse(document.getElementById('runtime-config')?.textContent ?? '{}') as {
+                releases?: Record<string, { version: string }>;
+              }
+            ).releases?.marketing?.version,
+        );
+        assert.equal(release, VERSION, 'the page runs the live release');
+        await page.locator('[data-remote="marketing"] h1').first().waitFor();
+        // The collector arrives after the load event, when the browser is idle.
+        await page.waitForFunction(
+          () =>
+            performance
+              .getEntriesByType('resource')
+              .some((entry) => /field-vitals/.test(entry.name)),
+          undefined,
+          { timeout: 15_000 },
+        );
+        await page.waitForTimeout(500);
+        // Leaving the page: the beacon goes at its `pagehide`.
+        await page.goto('about:blank');
+      });
+
+      const { token } = releaseSecrets({ RELEASES_DIR: dir });
+      let figures: VersionFigures | undefined;
+      const deadline = Date.now() + 10_000;
+      do {
+        const response = await fetch(new URL('/api/v1/releases/field?remote=marketing', apiUrl), {
+          headers: { authorization: `Bearer ${token}` },
+        });
+        assert.equal(response.status, 200);
+        const { data } = (await response.json()) as { data: VersionFigures[] };
+        figures = data.find((row) => row.version === VERSION && row.channel === 'live');
+        if (figures && figures.views > 0 && (figures.funnel['funnel-viewed'] ?? 0) > 0) break;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      } while (Date.now() < deadline);
+
+      assert.ok(figures, `no field data under ${VERSION}`);
+      assert.equal(figures.views, 1, 'one page view, one beacon');
+      assert.equal(figures.visitors, 1);
+      assert.equal(figures.funnel['funnel-viewed'], 1);
+      // The vitals web-vitals reports as soon as they are known. LCP, CLS and INP it reports at
+      // `visibilitychange` to hidden, which headless Chromium never fires (its pages stay
+      // visible, even when closed or left): the unit tests cover those.
+      for (const vital of ['TTFB', 'FCP'])
+        assert.equal(typeof figures.p75[vital], 'number', `${vital} measured`);
+    } finally {
+      await rollback({ dir, remote: 'marketing', actor });
+    }
+  });
+});
