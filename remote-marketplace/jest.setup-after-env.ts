@@ -4,14 +4,9 @@ import '@testing-library/jest-dom';
 import { session } from '@hypertek/shared';
 import { stopServing } from '@hypertek/shared/testing';
 // Registers its unmount-after-each first, so pages are gone before the session changes below.
-import { configure } from '@testing-library/react';
+import '@testing-library/react';
 
 import { preloadVirtualRows } from './src/components/catalogue/virtual-card-grid';
-
-// `findBy…` waits up to 5 s (the default 1 s): a file's first render also evaluates the page's
-// modules, which took 2 s on CI's 2 cores while other suites ran (a page that never shows its
-// element still fails).
-configure({ asyncUtilTimeout: 5_000 });
 
 // The catalogue's virtual rows are their own chunk, fetched at a visitor's first intent; a test's
 // page renders them at once, as a page does once they have arrived (none swaps its grid mid-test).

@@ -1,7 +1,8 @@
 /**
  * WARNING: for tests only. The jest config every package shares: swc with React's automatic
  * runtime, stylesheets as identity-obj-proxy, the jsdom environment with the Fetch classes, the
- * polyfills, and tests under src/. `overrides` add to it: setupFiles run after the polyfills,
+ * polyfills, Testing Library's waits, and tests under src/. `overrides` add to it: setupFiles run
+ * after the polyfills, setupFilesAfterEnv after the waits' setting,
  * moduleNameMapper entries join the CSS one, any other key replaces the default.
  *
  * Usage, in a package's jest.config.js:
@@ -17,7 +18,7 @@ const here = (path) => fileURLToPath(new URL(path, import.meta.url));
  * @returns {import('jest').Config}
  */
 export function jestConfig(overrides = {}) {
-  const { setupFiles = [], moduleNameMapper = {}, ...rest } = overrides;
+  const { setupFiles = [], setupFilesAfterEnv = [], moduleNameMapper = {}, ...rest } = overrides;
   return {
     testEnvironment: here('../src/testing/environment.ts'),
     transform: {
@@ -27,6 +28,8 @@ export function jestConfig(overrides = {}) {
       ],
     },
     setupFiles: [here('../src/testing/polyfills.ts'), ...setupFiles],
+    // Testing Library's waits, the same in every package (testing/timeouts.ts).
+    setupFilesAfterEnv: [here('../src/testing/timeouts.ts'), ...setupFilesAfterEnv],
     moduleNameMapper: { '\\.css$': 'identity-obj-proxy', ...moduleNameMapper },
     testMatch: ['<rootDir>/src/**/*.test.ts?(x)'],
     // Jest's default limit is 5 s a test: typing a form's fields took longer than that on a
