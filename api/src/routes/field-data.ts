@@ -13,10 +13,13 @@
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  FIELD_BEACON_MAX_BYTES,
+  FIELD_ROUTE_MAX_LENGTH,
   FUNNEL_STEPS,
   RELEASE_CHANNELS,
   REMOTE_NAMES,
   VISITOR_ID_SHAPE,
+  WEB_VITAL_MAX,
   WEB_VITALS,
 } from '@hypertek/shared/release-words';
 import type { Config } from '../config/env';
@@ -31,7 +34,7 @@ import { Nullable, publicAccess } from './schemas';
 import { errorAnswer, releaseTokenCheck, Remote, RELEASE_TOKEN_ERRORS, Version } from './releases';
 
 /** The largest beacon: a page view's figures fit in a few hundred bytes. */
-export const BEACON_MAX_BYTES = 4096;
+export const BEACON_MAX_BYTES = FIELD_BEACON_MAX_BYTES;
 /** The latest page views of each side a judgement reads. */
 const JUDGED_VIEWS_MAX = 20_000;
 const HOUR_MS = 3_600_000;
@@ -63,11 +66,11 @@ const vital = (max: number, description: string) =>
   Type.Optional(Type.Number({ minimum: 0, maximum: max, description }));
 const Vitals = Type.Object(
   {
-    LCP: vital(120_000, 'Largest Contentful Paint, ms'),
-    INP: vital(120_000, 'Interaction to Next Paint, ms'),
-    CLS: vital(100, 'Cumulative Layout Shift'),
-    FCP: vital(120_000, 'First Contentful Paint, ms'),
-    TTFB: vital(120_000, 'Time to First Byte, ms'),
+    LCP: vital(WEB_VITAL_MAX.LCP, 'Largest Contentful Paint, ms'),
+    INP: vital(WEB_VITAL_MAX.INP, 'Interaction to Next Paint, ms'),
+    CLS: vital(WEB_VITAL_MAX.CLS, 'Cumulative Layout Shift'),
+    FCP: vital(WEB_VITAL_MAX.FCP, 'First Contentful Paint, ms'),
+    TTFB: vital(WEB_VITAL_MAX.TTFB, 'Time to First Byte, ms'),
   },
   { additionalProperties: false },
 );
@@ -162,7 +165,7 @@ const fieldDataRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
           {
             visitor: Visitor,
             route: Type.String({
-              maxLength: 200,
+              maxLength: FIELD_ROUTE_MAX_LENGTH,
               pattern: '^/[A-Za-z0-9/_.~-]*$',
               description: "The page's path, without its query",
             }),

@@ -29,7 +29,13 @@ import {
   type RemoteName,
   type VitalsBeacon,
 } from '@hypertek/shared';
-import { isRemoteName, type WEB_VITALS } from '@hypertek/shared/release-words';
+import {
+  FIELD_BEACON_MAX_BYTES,
+  FIELD_ROUTE_MAX_LENGTH,
+  isRemoteName,
+  WEB_VITAL_MAX,
+  type WEB_VITALS,
+} from '@hypertek/shared/release-words';
 import {
   onCLS,
   onFCP,
@@ -43,18 +49,8 @@ import { REMOTE_ROUTES, routePattern } from './route-table';
 
 type Vital = (typeof WEB_VITALS)[number];
 
-/** The API's bounds of each vital (api/src/routes/field-data.ts): a value beyond is dropped. */
-const VITAL_MAX: Record<Vital, number> = {
-  LCP: 120_000,
-  INP: 120_000,
-  CLS: 100,
-  FCP: 120_000,
-  TTFB: 120_000,
-};
-/** The API's bound of a route. */
-const ROUTE_MAX_LENGTH = 200;
 /** The API's bound of a beacon's body. */
-export const BEACON_MAX_BYTES = 4096;
+export const BEACON_MAX_BYTES = FIELD_BEACON_MAX_BYTES;
 /** How long after a newer page view started the previous ones are sent. */
 export const SETTLE_MS = 3_000;
 
@@ -66,17 +62,21 @@ interface PageView {
   sent: boolean;
 }
 
+/** The route table's patterns, compiled once. */
+const ROUTE_MATCHERS = REMOTE_ROUTES.map((entry) => ({
+  entry,
+  regex: new RegExp(routePattern(entry.path), 'i'),
+}));
+
 /** The route table's route of `pathname` and its remote, or null for a path of no remote. */
 export function routeOf(pathname: string): { route: string; remote: RemoteName } | null {
-  const entry = REMOTE_ROUTES.find(({ path }) =>
-    new RegExp(routePattern(path), 'i').test(pathname),
-  );
+  const entry = ROUTE_MATCHERS.find(({ regex }) => regex.test(pathname))?.entry;
   if (!entry) return null;
   const route = entry.path
     .split('/')
     .filter((part) => !part.startsWith(':'))
     .join('/');
-  return { route: (route || '/').slice(0, ROUTE_MAX_LENGTH), remote: entry.remote };
+  return { route: (route || '/').slice(0, FIELD_ROUTE_MAX_LENGTH), remote: entry.remote };
 }
 
 /** The remote a script (its URL) belongs to: by its manifest's folder, else by origin alone. */
@@ -192,7 +192,7 @@ export function collectFieldVitals(sampleRate: number, random: () => number = Ma
     if (!view || view.sent) return;
     if (metric.name === 'TTFB' && metric.navigationType === 'soft-navigation') return;
     const value = metric.name === 'CLS' ? Math.round(metric.value * 1e4) / 1e4 : metric.value;
-    if (!Number.isFinite(value) || value < 0 || value > VITAL_MAX[metric.name]) return;
+    if (!Number.isFinite(value) || value < 0 || value > WEB_VITAL_MAX[metric.name]) return;
     view.vitals[metric.name] = metric.name === 'CLS' ? value : Math.round(value);
     if (metric.name === 'INP') {
       const inpRemote = inpRemoteOf(metric.attribution.longAnimationFrameEntries);

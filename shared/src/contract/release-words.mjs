@@ -33,6 +33,19 @@ export const FAILURE_STAGES = /** @type {const} */ (['load', 'render']);
  */
 export const WEB_VITALS = /** @type {const} */ (['LCP', 'INP', 'CLS', 'FCP', 'TTFB']);
 
+/** The largest value of each vital a beacon may carry (ms; CLS unitless); the API refuses more. */
+export const WEB_VITAL_MAX = /** @type {const} */ ({
+  LCP: 120_000,
+  INP: 120_000,
+  CLS: 100,
+  FCP: 120_000,
+  TTFB: 120_000,
+});
+
+/** The field beacons' limits: a body's bytes, and a page view's route. */
+export const FIELD_BEACON_MAX_BYTES = 4096;
+export const FIELD_ROUTE_MAX_LENGTH = 200;
+
 /** The funnel's steps a visitor can reach, recorded once per visitor and step. */
 export const FUNNEL_STEPS = /** @type {const} */ ([
   'funnel-viewed',
