@@ -69,22 +69,20 @@ void describe('field data from a real browser', () => {
         );
         assert.equal(release, VERSION, 'the page runs the live release');
         await page.locator('[data-remote="marketing"] h1').first().waitFor();
-        // The collector arrives after the load event, when the browser is idle.
+        // The collector arrives after the load event, when the browser is idle, and marks the
+        // view's first figure (FIELD_VIEW_MEASURED in the host's collector).
         await page.waitForFunction(
-          () =>
-            performance
-              .getEntriesByType('resource')
-              .some((entry) => /field-vitals/.test(entry.name)),
+          () => performance.getEntriesByName('hypertek:field-view-measured').length > 0,
           undefined,
-          { timeout: 15_000 },
+          { timeout: 20_000 },
         );
-        await page.waitForTimeout(500);
         // Leaving the page: the beacon goes at its `pagehide`.
         await page.goto('about:blank');
       });
 
       const { token } = releaseSecrets({ RELEASES_DIR: dir });
       let figures: VersionFigures | undefined;
+      let seen: VersionFigures[] = [];
       const deadline = Date.now() + 10_000;
       do {
         const response = await fetch(new URL('/api/v1/releases/field?remote=marketing', apiUrl), {
@@ -92,12 +90,13 @@ void describe('field data from a real browser', () => {
         });
         assert.equal(response.status, 200);
         const { data } = (await response.json()) as { data: VersionFigures[] };
+        seen = data;
         figures = data.find((row) => row.version === VERSION && row.channel === 'live');
         if (figures && figures.views > 0 && (figures.funnel['funnel-viewed'] ?? 0) > 0) break;
         await new Promise((resolve) => setTimeout(resolve, 250));
       } while (Date.now() < deadline);
 
-      assert.ok(figures, `no field data under ${VERSION}`);
+      assert.ok(figures, `no field data under ${VERSION}; the API had: ${JSON.stringify(seen)}`);
       assert.equal(figures.views, 1, 'one page view, one beacon');
       assert.equal(figures.visitors, 1);
       assert.equal(figures.funnel['funnel-viewed'], 1);

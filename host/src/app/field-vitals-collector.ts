@@ -138,6 +138,12 @@ export function beaconOf(view: PageView): VitalsBeacon | null {
 }
 
 /**
+ * The User Timing mark a page view's first figure leaves: from then on leaving the page sends its
+ * beacon (the browser journey waits for it; a page left sooner has nothing to say yet).
+ */
+export const FIELD_VIEW_MEASURED = 'hypertek:field-view-measured';
+
+/**
  * Measures every page view from now on with `sampleRate` (0..1; `random` draws the sample) and
  * sends each one's beacon. Returns `flush`, which sends what is pending (what page hide does), and
  * `stop`, which ends the page events' listeners (for tests).
@@ -193,6 +199,7 @@ export function collectFieldVitals(sampleRate: number, random: () => number = Ma
     if (metric.name === 'TTFB' && metric.navigationType === 'soft-navigation') return;
     const value = metric.name === 'CLS' ? Math.round(metric.value * 1e4) / 1e4 : metric.value;
     if (!Number.isFinite(value) || value < 0 || value > WEB_VITAL_MAX[metric.name]) return;
+    if (Object.keys(view.vitals).length === 0) performance.mark?.(FIELD_VIEW_MEASURED);
     view.vitals[metric.name] = metric.name === 'CLS' ? value : Math.round(value);
     if (metric.name === 'INP') {
       const inpRemote = inpRemoteOf(metric.attribution.longAnimationFrameEntries);
