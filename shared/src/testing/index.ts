@@ -19,5 +19,6 @@ export {
 export { calls, deferred, pending, sentUrl, serve, serveApi, stopServing } from './http';
 export type { Reply, Route, Routes, SentRequest } from './http';
 export { recordToasts } from './toasts';
+export { fakeIntersectionObserver } from './intersection-observer';
 export { recordBeacons, recordFunnelSteps, TEST_VISITOR } from './beacons';
 export type { SentBeacon } from './beacons';

@@ -5,6 +5,7 @@
 export { ActivityTable } from './activity-table';
 export { DataTable, type Column } from './data-table';
 export { ExpiryField } from './expiry-field';
+export { HydrateLater, openWhenNear, useHydrationGate, type HydrationGate } from './hydrate-later';
 export { ItemArt, type ArtKind } from './item-art';
 export { ItemCard, ITEM_CARD_ACTION } from './item-card';
 export { ItemImage } from './item-image';

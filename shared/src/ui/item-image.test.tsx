@@ -1,47 +1,11 @@
+import { fakeIntersectionObserver } from '@hypertek/shared/testing';
 import { act, render, screen } from '@testing-library/react';
 
 import { ItemImage } from './item-image';
 
-/** A browser's IntersectionObserver, driven by the test: `enter()` brings the watched elements near. */
-function installObserver() {
-  const watching: { callback: IntersectionObserverCallback; elements: Element[] }[] = [];
-  class FakeObserver {
-    constructor(private readonly callback: IntersectionObserverCallback) {
-      watching.push({ callback, elements: [] });
-    }
-    observe(element: Element) {
-      watching.find((w) => w.callback === this.callback)?.elements.push(element);
-    }
-    disconnect() {}
-    unobserve() {}
-    takeRecords() {
-      return [];
-    }
-  }
-  Object.defineProperty(window, 'IntersectionObserver', {
-    configurable: true,
-    writable: true,
-    value: FakeObserver,
-  });
-  return {
-    enter() {
-      for (const { callback, elements } of watching)
-        callback(
-          elements.map((target) => ({ target, isIntersecting: true }) as IntersectionObserverEntry),
-          {} as IntersectionObserver,
-        );
-    },
-    remove() {
-      Reflect.deleteProperty(window, 'IntersectionObserver');
-    },
-  };
-}
-
 describe('ItemImage', () => {
-  let observer: ReturnType<typeof installObserver>;
-  beforeEach(() => {
-    observer = installObserver();
-  });
+  const observer = fakeIntersectionObserver();
+  beforeEach(() => observer.install());
   afterEach(() => observer.remove());
 
   it('asks for a first-screen picture at once, first, decoded with the page', () => {

@@ -5,6 +5,7 @@ import {
   type ItemKind,
   type WireItem,
 } from '@hypertek/shared';
+import { HydrateLater, openWhenNear, useHydrationGate } from '@hypertek/shared/ui';
 import {
   Fragment,
   lazy,
@@ -12,6 +13,7 @@ import {
   useEffect,
   useImperativeHandle,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type ReactNode,
@@ -33,6 +35,12 @@ let loadedRows: typeof VirtualRows | null = null;
 export const preloadVirtualRows = () =>
   import('./virtual-rows').then((module) => (loadedRows = module.VirtualRows));
 const LazyRows = lazy(() => preloadVirtualRows().then((rows) => ({ default: rows })));
+
+/**
+ * The tiles a drawn grid hydrates with the page: two rows of the widest grid, the first screen of
+ * a phone's two columns. The others hydrate as they near the screen (`HydrateLater`).
+ */
+export const EAGER_TILES = 8;
 
 /** The grid's columns, as the CSS draws them (`.grid-4`, `.mp-grid`): 1, 2, or 4 from 1024 px. */
 function useColumns(): number {
@@ -157,9 +165,28 @@ export function VirtualCardGrid({
       />
     );
   };
+  // Drawn tiles below the first screen hydrate as they come near it. The held part is one element
+  // kept across the grid's renders (a new one would hydrate it at once).
+  const gate = useHydrationGate();
+  const held = useMemo(
+    () =>
+      tiles > EAGER_TILES ? (
+        <HydrateLater gate={gate}>
+          {Array.from({ length: tiles - EAGER_TILES }, (_, index) => tile(EAGER_TILES + index))}
+        </HydrateLater>
+      ) : null,
+    // What `tile` reads past the leading tile.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [gate, tiles, items, kind, headingLevel],
+  );
+  useEffect(() => {
+    const grid = plainGrid.current;
+    if (plain && grid) return openWhenNear(gate, Array.from(grid.children).slice(EAGER_TILES));
+  }, [gate, plain]);
   const plainTiles = (
     <div ref={plainGrid} className="grid grid-4 mp-grid">
-      {Array.from({ length: tiles }, (_, index) => tile(index))}
+      {Array.from({ length: Math.min(tiles, EAGER_TILES) }, (_, index) => tile(index))}
+      {held}
     </div>
   );
   if (plain) return plainTiles;
