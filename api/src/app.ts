@@ -26,6 +26,7 @@ import { validatorCompiler } from './lib/schema-validator';
 import catalogueRoutes from './routes/catalogue';
 import healthRoutes from './routes/health';
 import marketRoutes from './routes/market';
+import marketFiguresRoutes from './routes/market-figures';
 import mediaRoutes from './routes/media';
 import metricsRoutes from './routes/metrics';
 import webhookRoutes, { STRIPE_WEBHOOK_DOCUMENT } from './routes/payment-webhook';
@@ -147,6 +148,7 @@ export async function buildApp(
       await api.register(sitemapRoutes, opts);
       await api.register(paymentRoutes, opts);
       await api.register(marketRoutes, opts);
+      await api.register(marketFiguresRoutes);
       await api.register(releaseRoutes, opts);
       await api.register(fieldDataRoutes, opts);
       if (app.sandboxProvider !== null) {

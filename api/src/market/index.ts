@@ -6,6 +6,7 @@
  * - checkout.ts: what the payment path asks (the order to pay for, the purchase check);
  * - listings.ts, offers.ts: the owners' and buyers' actions;
  * - views.ts: listings, offers and an item's market as the answers show them;
+ * - figures.ts: the market figures of a kind (floor, owners, sales and volume over time);
  * - rules.ts: the live listing rule and the other rules of time, written once;
  * - refusals.ts: the reasons the market refuses (the routes give them words and statuses);
  * - settlement.ts, ledger.ts: the one settlement of a sale and the ledger's one way in.
@@ -25,9 +26,11 @@
  * or an offer ends when its time has come, whether or not anything has marked it yet; the first
  * transaction that touches the item writes down what time already decided.
  */
+import type { ItemKind } from '@hypertek/shared/contract';
 import type { Database } from '../db/client';
 import { checkoutActions } from './checkout';
 import { marketContext, type MarketOptions } from './context';
+import { marketFigures } from './figures';
 import { balanceOf } from './ledger';
 import { listingActions } from './listings';
 import { offerActions } from './offers';
@@ -43,6 +46,8 @@ export function createMarketRepository(database: Database, options: MarketOption
     ...offerActions(market),
     /** What the detail page shows of an item's market (views.ts). */
     itemState: (itemId: number) => itemState(market, itemId),
+    /** The figures of a kind and its groups, at the market's time now (figures.ts). */
+    figures: (kind: ItemKind) => marketFigures(market, kind),
     /** The user's ledger balance, in cents. */
     balance: (userId: string) => balanceOf(market.db, userId),
   };

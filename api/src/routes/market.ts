@@ -48,7 +48,7 @@ const isRefusal = (result: { kind: string }): result is Refusal => result.kind =
 const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {
   const { siteUrl } = opts.config;
   const market = fastify.marketRepository;
-  const changed = () => fastify.activityFeedCache.clear();
+  const changed = () => fastify.marketChanged();
 
   /**
    * Runs a market action; when a lapsed checkout hold stands in the way with its payment still

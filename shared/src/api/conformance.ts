@@ -127,6 +127,7 @@ interface Calls {
     known: { undocumentedQuery: 'rarity' | 'category' };
   };
   getActivity: { call: 'GET /activity/getActivity'; query: Arg<'getActivity', 0> };
+  getMarketFigures: { call: 'GET /market/figures'; query: { kind: Arg<'getMarketFigures', 0> } };
   getItemActivity: { call: 'GET /activity/item/{id}'; query: Arg<'getItemActivity', 1> };
   getUserActivity: { call: 'GET /activity/{userId}' };
 

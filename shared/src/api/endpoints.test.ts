@@ -64,6 +64,13 @@ describe('api: the calls (docs/product.md, API calls)', () => {
     ],
     ['getLand', () => api.getLand(), 'get', '/land/getland', undefined],
     ['getActivity', () => api.getActivity(), 'get', '/activity/getActivity', undefined],
+    [
+      'getMarketFigures',
+      () => api.getMarketFigures('land'),
+      'get',
+      '/market/figures?kind=land',
+      undefined,
+    ],
     ['getUserActivity', () => api.getUserActivity('u1'), 'get', '/activity/u1', undefined],
     [
       'checkPurchase',
@@ -147,6 +154,7 @@ describe('api: the calls (docs/product.md, API calls)', () => {
     ['getMarket', () => api.getMarket({ limit: 4 })],
     ['getLand', () => api.getLand({ limit: 4 })],
     ['getActivity', () => api.getActivity({ limit: 4 })],
+    ['getMarketFigures', () => api.getMarketFigures('nfa')],
   ])(
     '%s goes without the token when signed in (one request for everyone: the preloaded one)',
     async (_name, call) => {

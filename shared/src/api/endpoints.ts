@@ -27,6 +27,8 @@ import type {
   WalletNonceResponse,
 } from '../contract/types';
 import type { CatalogueQuery } from '../contract/catalogue-query';
+import type { ItemKind } from '../contract/constants';
+import type { MarketFiguresAnswer } from '../contract/market-figures';
 import type {
   FAILURE_STAGES,
   FUNNEL_STEPS,
@@ -124,6 +126,18 @@ export const api = {
       .get<ListResponse<ActivityEntry>>('/activity/getActivity', {
         ...PUBLIC,
         params: page,
+        signal: options.signal,
+      })
+      .then((r) => r.data),
+  /**
+   * The market figures of NFAs or lands and of each category or region: floor, owners, sales,
+   * volume and average price over 24 h, 7 d and 30 d, and a daily series for a chart.
+   */
+  getMarketFigures: (kind: ItemKind, options: Options = {}) =>
+    http
+      .get<MarketFiguresAnswer>('/market/figures', {
+        ...PUBLIC,
+        params: { kind },
         signal: options.signal,
       })
       .then((r) => r.data),

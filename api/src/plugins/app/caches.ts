@@ -1,25 +1,39 @@
 /**
- * In-memory caches shared between routes: the public activity feed is read by the catalogue
- * routes and emptied when a purchase is recorded, so a buyer sees the sale at once (other API
- * instances see it when their entry expires, within CATALOGUE_CACHE_TTL_MS).
+ * In-memory caches shared between routes, emptied together by `marketChanged()` whenever the
+ * market changes (a purchase recorded, a listing or offer made or answered), so the actor sees
+ * the change at once (other API instances see it when their entry expires, within
+ * CATALOGUE_CACHE_TTL_MS):
+ * - the public activity feed, read by the catalogue routes;
+ * - the market figures per kind (routes/market-figures.ts). Their rolling windows and listings
+ *   that end by time move without any write: the entry's age bounds that too.
  */
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
 import { TtlCache } from '../../lib/ttl-cache';
+import type { KindFigures } from '../../market/figures';
 import type { ActivityPage } from '../../repositories/activity-repository';
 
 declare module 'fastify' {
   interface FastifyInstance {
     activityFeedCache: TtlCache<ActivityPage>;
+    /** By kind (`GET /market/figures`). */
+    marketFiguresCache: TtlCache<KindFigures>;
+    /** Empties the caches that show the market: call after every change to it. */
+    marketChanged: () => void;
   }
 }
 
 export default fp(
   async (fastify, opts: { config: Config }) => {
-    fastify.decorate(
-      'activityFeedCache',
-      new TtlCache<ActivityPage>(opts.config.catalogueCacheTtlMs),
-    );
+    const ttl = opts.config.catalogueCacheTtlMs;
+    const feed = new TtlCache<ActivityPage>(ttl);
+    const figures = new TtlCache<KindFigures>(ttl);
+    fastify.decorate('activityFeedCache', feed);
+    fastify.decorate('marketFiguresCache', figures);
+    fastify.decorate('marketChanged', () => {
+      feed.clear();
+      figures.clear();
+    });
   },
   { name: 'caches' },
 );

@@ -53,7 +53,7 @@ export default fp(
         siteUrl: config.siteUrl,
         // A Stripe call takes at most ~50 s with the SDK's retries; the sandbox answers at once.
         leaseMs: provider.name === 'stripe' ? 60_000 : 15_000,
-        onPurchase: () => fastify.activityFeedCache.clear(),
+        onPurchase: () => fastify.marketChanged(),
         onOutcome: (outcome) => fastify.metrics.payment(outcome),
         log: fastify.log,
       }),
