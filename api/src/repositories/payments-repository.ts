@@ -7,23 +7,15 @@
  * - a purchase is recorded once, by the one settlement (settlement.ts), in one transaction.
  * Every transaction is run again when the database gives it up (db/client.ts `transaction`).
  * No transaction is held open while the provider is called.
+ * The repository also serves the payments area's reads (payment-reads.ts).
  */
-import type { ItemKind, PaymentRecord } from '@hypertek/shared/contract';
-import { and, desc, eq, inArray, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { transaction, type Database, type Db, type Tx } from '../db/client';
-import {
-  items,
-  orders,
-  paymentAttempts,
-  payments,
-  webhookEvents,
-  type AttemptStatus,
-} from '../db/schema';
+import { items, orders, paymentAttempts, webhookEvents, type AttemptStatus } from '../db/schema';
 import { settleSale } from '../market/settlement';
-import { decodeTimeCursor, paginate } from '../lib/cursor';
 import type { PaymentFailure, ProviderIntent, ProviderName } from '../lib/payments/provider';
-import { itemColumns, toCatalogueItem, type ApiItem } from './items-repository';
+import { createPaymentReads } from './payment-reads';
 import type { MarketRepository } from '../market';
 import type { NeedsRelease, Refusal } from '../market/refusals';
 
@@ -62,12 +54,6 @@ export interface ClaimInput {
 }
 
 /**
- * A recorded purchase, as the card form's success answer shows it (a stored row may name a
- * provider other than today's two: seeded purchases).
- */
-export type PaymentSummary = PaymentRecord;
-
-/**
  * A provider's answer as stored: `recorded` when this call recorded the purchase, `declined`
  * when it stored a new decline on the attempt (not one it already had).
  */
@@ -80,7 +66,8 @@ export interface Applied {
 const leased = sql<boolean>`coalesce(${paymentAttempts.leaseUntil} > now(), false)`;
 const leaseFor = (ms: number) => sql`now() + make_interval(secs => ${ms / 1000})`;
 
-export function createPaymentsRepository({ db }: Database, market: MarketRepository) {
+export function createPaymentsRepository(database: Database, market: MarketRepository) {
+  const { db } = database;
   /** The attempt with its lease state (held by someone right now or not). */
   async function readAttempt(
     q: Db | Tx,
@@ -213,6 +200,9 @@ export function createPaymentsRepository({ db }: Database, market: MarketReposit
   }
 
   return {
+    /** An order's recorded payment, a user's collection. */
+    ...createPaymentReads(database, market),
+
     /**
      * Decides, under the item's and the order's row locks, what this request does: the market
      * gives the order (the buyer's checkout hold on the listing, or their accepted offer), then
@@ -415,84 +405,6 @@ export function createPaymentsRepository({ db }: Database, market: MarketReposit
         await new Promise((resolve) => setTimeout(resolve, delay));
         delay = Math.min(delay * 2, 200);
       }
-    },
-
-    /** The recorded payment of an order, as the card form's success answer shows it. */
-    async paymentOfOrder(orderId: string): Promise<PaymentSummary | undefined> {
-      const [row] = await db
-        .select({
-          payment: payments,
-          title: items.title,
-          kind: items.kind,
-          cardBrand: paymentAttempts.cardBrand,
-          cardLast4: paymentAttempts.cardLast4,
-        })
-        .from(payments)
-        .innerJoin(items, eq(items.id, payments.itemId))
-        .leftJoin(
-          paymentAttempts,
-          and(
-            eq(paymentAttempts.orderId, payments.orderId),
-            eq(paymentAttempts.providerRef, payments.providerRef),
-          ),
-        )
-        .where(eq(payments.orderId, orderId));
-      if (row === undefined) return undefined;
-      const { payment } = row;
-      return {
-        id: payment.id,
-        orderId: payment.orderId,
-        paymentIntentId: payment.providerRef ?? '',
-        status: 'succeeded',
-        amount: payment.amountCents / 100,
-        amountCents: payment.amountCents,
-        currency: payment.currency,
-        provider: payment.provider,
-        productId: String(payment.itemId),
-        title: row.title,
-        kind: row.kind,
-        card:
-          row.cardBrand !== null && row.cardLast4 !== null
-            ? { brand: row.cardBrand, last4: row.cardLast4 }
-            : null,
-        createdAt: payment.createdAt.toISOString(),
-      };
-    },
-
-    /**
-     * The items a user owns, most recently acquired first, keyset-paged on (owned_since, id)
-     * through `items_owner_since_idx`.
-     */
-    async collection(
-      userId: string,
-      limit: number,
-      cursor: string | undefined,
-      kind?: ItemKind,
-    ): Promise<{ data: ApiItem[]; nextCursor: string | null }> {
-      const after = decodeTimeCursor(cursor);
-      const rows = await db
-        .select(itemColumns)
-        .from(items)
-        .where(
-          and(
-            eq(items.ownerId, userId),
-            kind === undefined ? undefined : eq(items.kind, kind),
-            after === null
-              ? undefined
-              : or(
-                  lt(items.ownedSince, after.at),
-                  and(eq(items.ownedSince, after.at), lt(items.id, after.id)),
-                ),
-          ),
-        )
-        .orderBy(desc(items.ownedSince), desc(items.id))
-        .limit(limit + 1);
-      const { page, nextCursor } = paginate(rows, limit, (last) => [
-        last.ownedSince.toISOString(),
-        last.id,
-      ]);
-      const at = market.now().getTime();
-      return { data: page.map((row): ApiItem => toCatalogueItem(row, at)), nextCursor };
     },
   };
 }

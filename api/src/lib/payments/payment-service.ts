@@ -8,12 +8,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketRepository } from '../../market';
 import type { Refusal } from '../../market/refusals';
-import type {
-  AttemptRow,
-  Claim,
-  PaymentSummary,
-  PaymentsRepository,
-} from '../../repositories/payments-repository';
+import type { AttemptRow, Claim, PaymentsRepository } from '../../repositories/payments-repository';
+import type { PaymentSummary } from '../../repositories/payment-reads';
 import {
   ProviderRequestError,
   ProviderUnavailableError,

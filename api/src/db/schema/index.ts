@@ -1,0 +1,59 @@
+/**
+ * The one PostgreSQL schema, for both drivers (embedded PGlite and a PostgreSQL server), a file
+ * per domain:
+ * - users.ts: the accounts (and the house), password reset links, wallet sign-in nonces;
+ * - items.ts: the items, their art and their listings (the two tables refer to each other);
+ * - market.ts: offers, orders (checkouts) and the activity feed;
+ * - ledger.ts: the double-entry ledger;
+ * - payments.ts: recorded payments, payment attempts, handled webhook events;
+ * - sandbox-provider.ts: the sandbox payment provider's own state;
+ * - release-reports.ts, field-data.ts: what the host reports of the remotes' releases;
+ * - checks.ts: what several tables' CHECK constraints share.
+ * Migrations in `api/drizzle/` are generated from this folder (this file is drizzle.config.ts's
+ * `schema`) with `pnpm db:generate`; the first migration (custom) enables `pg_trgm`, which the
+ * search index needs.
+ */
+import { fieldViews, funnelSteps } from './field-data';
+import { itemArt, items, listings } from './items';
+import { ledgerEntries, ledgerTransactions } from './ledger';
+import { activities, offers, orders } from './market';
+import { paymentAttempts, payments, webhookEvents } from './payments';
+import { releaseReports } from './release-reports';
+import {
+  sandboxIdempotencyKeys,
+  sandboxPaymentIntents,
+  sandboxPaymentMethods,
+} from './sandbox-provider';
+import { passwordResets, users, walletNonces } from './users';
+
+export * from './field-data';
+export * from './items';
+export * from './ledger';
+export * from './market';
+export * from './payments';
+export * from './release-reports';
+export * from './sandbox-provider';
+export * from './users';
+
+export const schema = {
+  users,
+  items,
+  itemArt,
+  activities,
+  orders,
+  listings,
+  offers,
+  ledgerTransactions,
+  ledgerEntries,
+  payments,
+  passwordResets,
+  walletNonces,
+  paymentAttempts,
+  webhookEvents,
+  sandboxPaymentMethods,
+  sandboxPaymentIntents,
+  sandboxIdempotencyKeys,
+  releaseReports,
+  fieldViews,
+  funnelSteps,
+};
