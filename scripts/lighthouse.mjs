@@ -21,13 +21,11 @@ import { parseArgs } from 'node:util';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import * as lighthouseConstants from 'lighthouse/core/config/constants.js';
-import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import { chromium } from 'playwright-core';
 import { CHROMIUM_FLAGS, findChromium } from './lib/chromium.mjs';
 import { INP_GOOD_MS, INTERACTIONS, measureInteraction, newSession } from './lib/interactions.mjs';
 import {
   cpuPressure,
-  cpuSlowdownFor,
   DEFAULT_PAGES,
   DEFAULT_RUNS,
   formatTable,
@@ -42,6 +40,11 @@ import {
   verdictSettled,
 } from './lib/lighthouse.mjs';
 import { seconds } from './lib/processes.mjs';
+import {
+  cpuSlowdownForReference,
+  measureReference,
+  REFERENCE_MS_AT_4X,
+} from './lib/reference-work.mjs';
 import { startStack } from './lib/stack.mjs';
 import { pnpm } from './pnpm.mjs';
 import { APPS, repoRoot } from '../server/src/apps.mjs';
@@ -61,7 +64,7 @@ const USAGE = `Usage: node scripts/lighthouse.mjs [options]
                              (item pages, /buy-nfa?id= and /buy-land?id=, always need performance ≥ 95,
                              LCP ≤ 2000 ms, CLS ≤ 0.02 and SEO 100)
   --no-calibrate             Lighthouse's 4× CPU slowdown whatever the machine's speed (default:
-                             calibrated to the machine's CPU benchmark, counted in CPU time; cpuSlowdownFor in lib/lighthouse.mjs)
+                             calibrated to the reference page's CPU time; lib/reference-work.mjs)
   --clock cpu|wall           what a task lasts in the verdict's simulation: the CPU time its thread ran
                              (default; a busy machine's waits left out: tasksAtCpuTime in lib/lighthouse.mjs)
                              or the wall-clock time, as Lighthouse takes it (both are printed)
@@ -169,55 +172,18 @@ const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 /** Lighthouse's mobile default (slow 4G, 4× CPU), whose CPU factor each run calibrates. */
 const MOBILE_THROTTLING = lighthouseConstants.throttling.mobileSlow4G;
 
-/**
- * The machine's CPU speed, as Lighthouse's own benchmark measures it (`computeBenchmarkIndex`,
- * about a second in a fresh Chromium), but counted in CPU time: the benchmark counts iterations
- * per wall-clock second, so a busy or throttled machine reads low (here 365–1148 under a 0.5-CPU
- * quota, 2448–2688 idle); divided by the share of the wall-clock time the page's main thread
- * really ran (Chromium's `TaskDuration` on the thread's clock), it reads the CPU's speed whatever
- * the load (2102–2707 under the quota, 2460–2758 idle). `wall` is Lighthouse's reading, printed
- * beside it. The first pass warms V8 up; the higher of the next two is kept.
- */
-async function benchmarkNow() {
-  const browser = await chromium.launch({ executablePath: chromePath, args: CHROMIUM_FLAGS });
-  try {
-    const page = await browser.newPage();
-    const cdp = await page.context().newCDPSession(page);
-    await cdp.send('Performance.enable', { timeDomain: 'threadTicks' });
-    const taskSeconds = async () =>
-      (await cdp.send('Performance.getMetrics')).metrics.find((m) => m.name === 'TaskDuration')
-        ?.value ?? NaN;
-    const benchmark = `(${pageFunctions.computeBenchmarkIndex.toString()})()`;
-    await page.evaluate(benchmark);
-    let best = null;
-    for (let pass = 0; pass < 2; pass++) {
-      const cpuBefore = await taskSeconds();
-      const t = performance.now();
-      const wall = await page.evaluate(benchmark);
-      const wallSeconds = (performance.now() - t) / 1000;
-      const cpuSeconds = (await taskSeconds()) - cpuBefore;
-      // Never the wall-clock reading instead: on a busy machine it would calibrate a CPU-time
-      // verdict with the busy machine's slowness (a slowdown of 1–2 where 4 is due).
-      if (!(cpuSeconds > 0))
-        throw new Error('Chromium reported no task time: the CPU benchmark cannot be counted');
-      const cpu = (wall * wallSeconds) / cpuSeconds;
-      if (!best || cpu > best.cpu) best = { wall, cpu };
-    }
-    return best;
-  } finally {
-    await browser.close();
-  }
-}
-
-/** The CPU slowdown now: the machine's benchmark, taken again when a minute old (about 3 s). */
+/** The CPU slowdown now: the reference work, measured again when a minute old. */
 let calibration = null;
 async function cpuSlowdownNow() {
-  if (!values.calibrate) return { cpuSlowdown: 4, benchmark: null };
+  if (!values.calibrate) return { cpuSlowdown: 4, reference: null };
   if (!calibration || Date.now() - calibration.at > 60_000)
-    calibration = { at: Date.now(), benchmark: await benchmarkNow() };
+    calibration = {
+      at: Date.now(),
+      reference: await measureReference({ executablePath: chromePath, args: CHROMIUM_FLAGS }),
+    };
   return {
-    cpuSlowdown: cpuSlowdownFor(calibration.benchmark.cpu),
-    benchmark: calibration.benchmark,
+    cpuSlowdown: cpuSlowdownForReference(calibration.reference.ms),
+    reference: calibration.reference,
   };
 }
 
@@ -229,7 +195,7 @@ async function cpuSlowdownNow() {
  * run's result; the other's performance score is printed beside it.
  */
 async function lighthouseRun(url) {
-  const { cpuSlowdown, benchmark } = await cpuSlowdownNow();
+  const { cpuSlowdown, reference } = await cpuSlowdownNow();
   const flags = {
     logLevel: 'error',
     output: 'html',
@@ -275,7 +241,7 @@ async function lighthouseRun(url) {
         ...run,
         otherClockPerf: other.perf,
         otherClock: { perf: other.perf, tbtMs: other.tbtMs, mainThreadMs: other.mainThreadMs },
-        cpuBenchmark: benchmark?.cpu ?? null,
+        referenceMs: reference?.ms ?? null,
       },
     };
   } finally {
@@ -403,7 +369,7 @@ try {
         }
         runs.get(path).results.push(run);
         log(
-          `${label}: perf ${run.perf}, LCP ${(run.lcpMs / 1000).toFixed(2)} s, TBT ${run.tbtMs} ms, CLS ${run.cls}, SEO ${run.seo}, JS ${kb(run.jsBytes)} kB, main thread ${run.mainThreadMs} ms (at ${values.clock === 'cpu' ? 'wall-clock' : 'CPU'} time: perf ${run.otherClock.perf}, TBT ${run.otherClock.tbtMs} ms, main thread ${run.otherClock.mainThreadMs} ms), benchmark ${run.cpuBenchmark === null ? 'not taken' : `${Math.round(run.cpuBenchmark)} in CPU time`}, ${Math.round(run.benchmarkIndex)} in wall-clock time, CPU ×${run.cpuSlowdown} (${seconds(Date.now() - t)})`,
+          `${label}: perf ${run.perf}, LCP ${(run.lcpMs / 1000).toFixed(2)} s, TBT ${run.tbtMs} ms, CLS ${run.cls}, SEO ${run.seo}, JS ${kb(run.jsBytes)} kB, main thread ${run.mainThreadMs} ms (at ${values.clock === 'cpu' ? 'wall-clock' : 'CPU'} time: perf ${run.otherClock.perf}, TBT ${run.otherClock.tbtMs} ms, main thread ${run.otherClock.mainThreadMs} ms), reference ${run.referenceMs === null ? 'not measured' : `${Math.round(run.referenceMs)} ms`}, Lighthouse's benchmark ${Math.round(run.benchmarkIndex)}, CPU ×${run.cpuSlowdown} (${seconds(Date.now() - t)})`,
         );
         for (const warning of run.warnings) log(`  warning: ${warning}`);
       } catch (error) {
@@ -457,7 +423,7 @@ if (values.json) {
   const t = options.thresholds;
   log();
   log(
-    `median of ${options.runs} run${options.runs === 1 ? '' : 's'} per page${values['all-runs'] ? '' : ', or of those made once the verdict was settled (the perf runs column)'} (Lighthouse ${environment?.lighthouse ?? 'n/a'}, mobile); JS = script bytes transferred (kB = 1000 bytes); tasks counted in ${values.clock === 'cpu' ? "CPU time (the time their thread ran; perf wall = Lighthouse's score with wall-clock time, which a busy machine lowers)" : "wall-clock time, as Lighthouse counts them (perf cpu = the score with each task's CPU time)"}; bench = Lighthouse's CPU benchmark in CPU time and in wall-clock time (lower = slower or busier machine); CPU × = the CPU slowdown, calibrated to the CPU-time benchmark (Lighthouse's 4× on a machine at 2000 or more)`,
+    `median of ${options.runs} run${options.runs === 1 ? '' : 's'} per page${values['all-runs'] ? '' : ', or of those made once the verdict was settled (the perf runs column)'} (Lighthouse ${environment?.lighthouse ?? 'n/a'}, mobile); JS = script bytes transferred (kB = 1000 bytes); tasks counted in ${values.clock === 'cpu' ? "CPU time (the time their thread ran; perf wall = Lighthouse's score with wall-clock time, which a busy machine lowers)" : "wall-clock time, as Lighthouse counts them (perf cpu = the score with each task's CPU time)"}; ref ms = the reference page's CPU time (lib/reference-work.mjs; higher = slower or busier CPU); bench = Lighthouse's own CPU benchmark (wall-clock; printed, not used); CPU × = the CPU slowdown, 4 × ${REFERENCE_MS_AT_4X} ms / ref ms (1–8)`,
   );
   for (const line of formatTable(pages, values.clock).split('\n')) log(line);
   pressureLine('after the runs');

@@ -1,7 +1,7 @@
 // The responsiveness of three interactions a visitor makes on a phone (Interaction to Next Paint),
 // measured in a real browser by scripts/lighthouse.mjs: the page is opened at a phone's size and
 // left to settle (its code hydrated, its data shown, the network idle), then the CPU is slowed by
-// the run's calibrated factor (the factor Lighthouse's runs use, cpuSlowdownFor) and the visitor's
+// the run's calibrated factor (the factor Lighthouse's runs use, cpuSlowdownForReference) and the visitor's
 // taps and keys are played. INP is read the way the `web-vitals` library reads it: the browser's
 // Event Timing entries (`PerformanceObserver` type `event`), grouped by `interactionId`, the
 // longest of them (with fewer than 50 interactions, web-vitals' INP is the worst one).

@@ -8,7 +8,6 @@ import {
   DEFAULT_PAGES,
   DEFAULT_THRESHOLDS,
   cpuPressure,
-  cpuSlowdownFor,
   formatTable,
   median,
   resolveOptions,
@@ -253,16 +252,16 @@ test('resolveOptions: flags over environment over defaults; unusable values name
 test('formatTable: one row of medians per page, an error row for a page not measured', () => {
   const table = formatTable([
     summarizePage('/land', [
-      run({ otherClockPerf: 41, cpuBenchmark: 2610 }),
-      run({ perf: 72, otherClockPerf: 45, cpuBenchmark: 2590 }),
-      run({ perf: 58, otherClockPerf: 39, cpuBenchmark: 2630 }),
+      run({ otherClockPerf: 41, referenceMs: 261 }),
+      run({ perf: 72, otherClockPerf: 45, referenceMs: 259 }),
+      run({ perf: 58, otherClockPerf: 39, referenceMs: 263 }),
     ]),
     { path: '/signin', error: 'run 1: timeout' },
   ]).split('\n');
   assert.equal(table.length, 3);
   assert.match(
     table[0],
-    /^page\s+perf\s+LCP s\s+TBT ms\s+main ms\s+CLS\s+JS kB\s+a11y\s+best pr\.\s+SEO\s+perf wall\s+bench cpu\s+bench wall\s+CPU ×\s+perf runs$/,
+    /^page\s+perf\s+LCP s\s+TBT ms\s+main ms\s+CLS\s+JS kB\s+a11y\s+best pr\.\s+SEO\s+perf wall\s+ref ms\s+bench wall\s+CPU ×\s+perf runs$/,
   );
   assert.deepEqual(table[1].split(/\s+/), [
     '/land',
@@ -276,7 +275,7 @@ test('formatTable: one row of medians per page, an error row for a page not meas
     '100',
     'n/a',
     '41',
-    '2610',
+    '261',
     '3048',
     'n/a',
     '67',
@@ -318,16 +317,6 @@ test('item pages are held to more: performance 95, LCP 2 s, CLS 0.02, SEO 100, w
   ]);
   // The same figures on a list page pass its thresholds.
   assert.deepEqual(verdict([page('/land', { ...good, lcpMs: 2100, seo: 92 })], base), []);
-});
-
-test("the CPU slowdown follows the machine's benchmark: Lighthouse's 4× at 2000 and up, 2× at 1000, never below 1", () => {
-  assert.equal(cpuSlowdownFor(3000), 4);
-  assert.equal(cpuSlowdownFor(2000), 4);
-  assert.equal(cpuSlowdownFor(1000), 2);
-  assert.equal(cpuSlowdownFor(1234), 2.5);
-  assert.equal(cpuSlowdownFor(300), 1);
-  assert.equal(cpuSlowdownFor(null), 4, 'no benchmark: the default');
-  assert.equal(cpuSlowdownFor(Number.NaN), 4);
 });
 
 test("cpuPressure reads the 'some' line of Linux's CPU pressure, and nothing from other text", () => {
