@@ -1,6 +1,11 @@
 import { MESSAGES } from '@hypertek/shared';
-import { deferred, makeActivity, serveApi } from '@hypertek/shared/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import {
+  deferred,
+  fakeIntersectionObserver,
+  makeActivity,
+  serveApi,
+} from '@hypertek/shared/testing';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { makeItems } from '../../test/fixtures';
@@ -20,11 +25,18 @@ const serveAll = () =>
     'GET /activity/getActivity': list([0, 1, 2, 3, 4, 5, 6].map((n) => makeActivity(n, n * 2))),
   });
 
+// A browser that tells what is near the screen: the market figures, below the first screen, wait
+// for it (only the test below brings them near).
+const observer = fakeIntersectionObserver();
 let errors: jest.SpyInstance;
 beforeEach(() => {
+  observer.install();
   errors = jest.spyOn(console, 'error').mockImplementation(() => {});
 });
-afterEach(() => errors.mockRestore());
+afterEach(() => {
+  errors.mockRestore();
+  observer.remove();
+});
 
 describe('/market-place', () => {
   it('shows the hero: heading, paragraph, the four static tiles and the search box', async () => {
@@ -180,6 +192,27 @@ describe('/market-place', () => {
     expect(screen.queryByRole('link', { name: /^Buy Now/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('table')).not.toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('/market-place market figures', () => {
+  it('come after the activities and are read only once near the screen', async () => {
+    const sent = serveAll();
+    open();
+    await within(section('ACTIVITIES')).findByRole('table');
+    const figures = section('MARKET FIGURES');
+    expect(
+      section('ACTIVITIES').compareDocumentPosition(figures) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(sent.filter(({ path }) => path === '/market/figures')).toHaveLength(0);
+
+    act(() => observer.enter());
+    await waitFor(() =>
+      expect(sent.filter(({ path }) => path === '/market/figures').map((r) => r.params)).toEqual(
+        expect.arrayContaining([{ kind: 'nfa' }, { kind: 'land' }]),
+      ),
+    );
+    expect(preloadFetch.some((read) => read.startsWith('/market/figures'))).toBe(false);
   });
 });
 

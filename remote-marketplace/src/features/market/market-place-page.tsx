@@ -8,6 +8,7 @@ import { PageSection } from '../../components/page-section';
 import { useFirstList, usePagedList } from '../../hooks/use-paged-list';
 import { CatalogueSection } from './components/catalogue-section';
 import { MarketHero } from './components/market-hero';
+import { MarketFiguresSection } from './figures/market-figures-section';
 
 const NFA_MORE = { label: 'Explore All', to: '/nfa-expand' };
 const LAND_MORE = { label: 'Expand All', to: '/land' };
@@ -46,9 +47,10 @@ const useFirst = <T,>(items: T[], count: number): T[] =>
   useMemo(() => items.slice(0, count), [items, count]);
 
 /**
- * /market-place, the marketplace home: hero, the first 4 NFAs and lands, and the latest
- * activity. The three lists come with the page when the web server had them (`preloadFetch`);
- * otherwise they load on open, each with its own indicator until its call finishes.
+ * /market-place, the marketplace home: hero, the first 4 NFAs and lands, the latest activity,
+ * and the market figures (their code and reads wait until they come near the screen). The three
+ * lists come with the page when the web server had them (`preloadFetch`); otherwise they load on
+ * open, each with its own indicator until its call finishes.
  * Each answer is shown as a deferred update: the store's update (synchronous) keeps what is on
  * screen, and the new cards render in slices that yield to the browser, not in one long task per
  * answer.
@@ -90,6 +92,7 @@ export default function MarketPlacePage() {
         more={LAND_MORE}
       />
       <Activity rows={rows} loading={rowsLoading} />
+      <MarketFiguresSection />
     </MarketplacePage>
   );
 }

@@ -13,14 +13,10 @@ import {
 } from 'chart.js';
 import { Bar } from 'react-chartjs-2';
 import { CHART } from '../../../data/constants';
+import { BAR_STYLE, GRID, MUTED, TEXT } from '../../../lib/chart-theme';
 
 // Only the pieces this bar chart uses (Bar registers its own controller).
 ChartJS.register(CategoryScale, LinearScale, BarElement, Title, Tooltip, Legend);
-
-// A canvas takes colours, not CSS variables: these mirror --ht-text, --ht-text-muted, --ht-border.
-const TEXT = '#e8ecff';
-const MUTED = '#9aa3c7';
-const GRID = 'rgba(38, 48, 94, 0.6)';
 
 /** Data labels without a plugin package: each bar's value drawn above it. */
 const barValues: Plugin<'bar'> = {
@@ -60,11 +56,7 @@ export default function PriceHistoryChart({ entries }: { entries: PaymentHistory
         label: CHART.label,
         data: amounts,
         barThickness: CHART.barThickness,
-        backgroundColor: 'rgba(0, 229, 255, 0.55)',
-        hoverBackgroundColor: 'rgba(255, 43, 214, 0.75)',
-        borderColor: '#00e5ff',
-        borderWidth: 1,
-        borderRadius: 6,
+        ...BAR_STYLE,
       },
     ],
   };
