@@ -11,7 +11,7 @@ import { lazy, Suspense } from 'react';
 import { DataTable, type Column } from '@hypertek/shared/ui';
 import { Loading } from '../../../components/loading';
 import { formatCount, money, salesText, WINDOW_LABELS } from './figures-format';
-import { useMarketFigures } from './use-market-figures';
+import type { MarketFiguresState } from './use-market-figures';
 
 // chart.js loads only here, and only once a kind has a sale to draw.
 const DailyVolumeChart = lazy(
@@ -73,8 +73,15 @@ function DailyVolume({ title, answer }: { title: string; answer: MarketFiguresAn
  * One kind's figures: its tiles, its daily volume over the series' days and its table by
  * category or region; its own loading and error (with 'Try again') while the rest shows.
  */
-export function KindFigures({ kind, period }: { kind: ItemKind; period: FigureWindow }) {
-  const figures = useMarketFigures(kind);
+export function KindFigures({
+  kind,
+  period,
+  figures,
+}: {
+  kind: ItemKind;
+  period: FigureWindow;
+  figures: MarketFiguresState;
+}) {
   const title = KIND_TITLES[kind];
   const noun = KIND_NOUNS[kind];
   const headingId = `mp-figures-${kind}`;

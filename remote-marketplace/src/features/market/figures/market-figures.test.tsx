@@ -199,6 +199,7 @@ describe('Market figures', () => {
   it('lists every category and region with its figures', async () => {
     serveFigures();
     open();
+    await screen.findByRole('region', { name: 'NFAs' });
     const nfas = await kind('NFAs').findByRole('table', {
       name: 'NFAs by category, last 24 hours',
     });
@@ -220,6 +221,7 @@ describe('Market figures', () => {
   it('draws the daily volume over 30 days', async () => {
     serveFigures();
     open();
+    await screen.findByRole('region', { name: 'NFAs' });
     const chart = await kind('NFAs').findByRole('img');
     const volume = JSON.parse(chart.getAttribute('data-volume') ?? '[]') as number[];
     expect(volume).toHaveLength(30);
@@ -265,14 +267,29 @@ describe('Market figures', () => {
       },
     });
     open();
-    expect(await kind('NFAs').findByRole('status')).toHaveAccessibleName('Loading NFA figures');
+    // One indicator until both kinds' first answers are in (nothing drawn to be pushed down).
+    expect(
+      await screen.findByRole('status', { name: 'Loading market figures' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Lands' })).not.toBeInTheDocument();
     first.resolve({ status: 500, data: { message: 'down' } });
+    await screen.findByRole('region', { name: 'NFAs' });
     expect(await kind('NFAs').findByRole('alert')).toHaveTextContent(
       'The NFA figures could not be loaded.',
     );
     expect(await tiles('Lands')).toMatchObject({ Floor: '$1,800' });
 
+    const retried = deferred();
+    calls = 1;
+    serveApi({
+      'GET /market/figures': ({ params }) =>
+        params.kind === 'land' ? { data: answer('land', LANDS, LANDS) } : retried.promise,
+    });
     await userEvent.click(kind('NFAs').getByRole('button', { name: 'Try again' }));
+    // Asked again: that kind's own indicator, the other kind still shown.
+    expect(await kind('NFAs').findByRole('status')).toHaveAccessibleName('Loading NFA figures');
+    expect(await tiles('Lands')).toMatchObject({ Floor: '$1,800' });
+    retried.resolve({ data: answer('nfa', figures()) });
     expect(await tiles('NFAs')).toMatchObject({ Floor: '$120.50' });
     expect(kind('NFAs').queryByRole('alert')).not.toBeInTheDocument();
   });
@@ -280,6 +297,7 @@ describe('Market figures', () => {
   it("counts an answer with 'success: false' as an error", async () => {
     serveFigures({ ...answer('nfa', figures()), success: false, message: 'closed' });
     open();
+    await screen.findByRole('region', { name: 'NFAs' });
     expect(await kind('NFAs').findByRole('alert')).toHaveTextContent(
       'The NFA figures could not be loaded.',
     );
