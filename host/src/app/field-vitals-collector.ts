@@ -199,7 +199,7 @@ export function collectFieldVitals(sampleRate: number, random: () => number = Ma
     if (metric.name === 'TTFB' && metric.navigationType === 'soft-navigation') return;
     const value = metric.name === 'CLS' ? Math.round(metric.value * 1e4) / 1e4 : metric.value;
     if (!Number.isFinite(value) || value < 0 || value > WEB_VITAL_MAX[metric.name]) return;
-    if (Object.keys(view.vitals).length === 0) performance.mark?.(FIELD_VIEW_MEASURED);
+    if (Object.keys(view.vitals).length === 0) performance.mark(FIELD_VIEW_MEASURED);
     view.vitals[metric.name] = metric.name === 'CLS' ? value : Math.round(value);
     if (metric.name === 'INP') {
       const inpRemote = inpRemoteOf(metric.attribution.longAnimationFrameEntries);

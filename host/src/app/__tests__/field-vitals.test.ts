@@ -100,9 +100,15 @@ describe('the field vitals beacon', () => {
   });
 
   it("sends one text/plain beacon at page hide: the route without its query, the route's release, the vitals, INP's remote", async () => {
+    const mark = jest.spyOn(performance, 'mark');
     collect();
+    expect(mark).not.toHaveBeenCalled();
     report('TTFB', 180.4);
+    // The page view's first figure is marked once (the browser journey waits for it).
+    expect(mark).toHaveBeenCalledWith('hypertek:field-view-measured');
     report('FCP', 900.6);
+    expect(mark).toHaveBeenCalledTimes(1);
+    mark.mockRestore();
     report('LCP', 1500.2);
     report('CLS', 0.123456);
     report('INP', 260, undefined, {
