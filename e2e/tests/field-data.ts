@@ -57,7 +57,23 @@ void describe('field data from a real browser', () => {
     await promote({ dir, remote: 'marketing', version: VERSION, actor, check });
     try {
       await new Promise((resolve) => setTimeout(resolve, 1_500)); // the host reads it within 1 s
-      await withPage(site.browser, t, async ({ page }) => {
+      const { token } = releaseSecrets({ RELEASES_DIR: dir });
+      let figures: VersionFigures | undefined;
+      let seen: VersionFigures[] = [];
+      const sent: string[] = [];
+      await withPage(site.browser, t, async ({ page, context }) => {
+        // What the page's beacons did (the browser's answer to each sendBeacon), for the failure.
+        await page.exposeFunction('__beaconSent', (line: string) => void sent.push(line));
+        await context.addInitScript(() => {
+          const send = navigator.sendBeacon.bind(navigator);
+          navigator.sendBeacon = (url, data) => {
+            const queued = send(url, data);
+            void (
+              window as unknown as { __beaconSent: (line: string) => Promise<void> }
+            ).__beaconSent(`${String(url)}: ${queued ? 'queued' : 'refused'}`);
+            return queued;
+          };
+        });
         await page.goto(`${siteUrl}/funnel-page`);
         const release = await page.evaluate(
           () =>
@@ -68,6 +84,11 @@ void describe('field data from a real browser', () => {
             ).releases?.marketing?.version,
         );
         assert.equal(release, VERSION, 'the page runs the live release');
+        assert.match(
+          await page.evaluate(() => document.cookie),
+          /(^|; )ht_visitor=[A-Za-z0-9_-]{16,}/,
+          "the host's server gave this visitor an id",
+        );
         await page.locator('[data-remote="marketing"] h1').first().waitFor();
         // The collector arrives after the load event, when the browser is idle, and marks the
         // view's first figure (FIELD_VIEW_MEASURED in the host's collector).
@@ -76,27 +97,28 @@ void describe('field data from a real browser', () => {
           undefined,
           { timeout: 20_000 },
         );
-        // Leaving the page: the beacon goes at its `pagehide`.
+        // Leaving the page: the beacon goes at its `pagehide`. The browser stays open until the
+        // API has it: closing it at once can cancel a beacon still on its way.
         await page.goto('about:blank');
+
+        const deadline = Date.now() + 10_000;
+        do {
+          const response = await fetch(new URL('/api/v1/releases/field?remote=marketing', apiUrl), {
+            headers: { authorization: `Bearer ${token}` },
+          });
+          assert.equal(response.status, 200);
+          const { data } = (await response.json()) as { data: VersionFigures[] };
+          seen = data;
+          figures = data.find((row) => row.version === VERSION && row.channel === 'live');
+          if (figures && figures.views > 0 && (figures.funnel['funnel-viewed'] ?? 0) > 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        } while (Date.now() < deadline);
       });
 
-      const { token } = releaseSecrets({ RELEASES_DIR: dir });
-      let figures: VersionFigures | undefined;
-      let seen: VersionFigures[] = [];
-      const deadline = Date.now() + 10_000;
-      do {
-        const response = await fetch(new URL('/api/v1/releases/field?remote=marketing', apiUrl), {
-          headers: { authorization: `Bearer ${token}` },
-        });
-        assert.equal(response.status, 200);
-        const { data } = (await response.json()) as { data: VersionFigures[] };
-        seen = data;
-        figures = data.find((row) => row.version === VERSION && row.channel === 'live');
-        if (figures && figures.views > 0 && (figures.funnel['funnel-viewed'] ?? 0) > 0) break;
-        await new Promise((resolve) => setTimeout(resolve, 250));
-      } while (Date.now() < deadline);
-
-      assert.ok(figures, `no field data under ${VERSION}; the API had: ${JSON.stringify(seen)}`);
+      assert.ok(
+        figures,
+        `no field data under ${VERSION}; the API had: ${JSON.stringify(seen)}; the page's beacons: ${sent.join(', ') || 'none'}`,
+      );
       assert.equal(figures.views, 1, 'one page view, one beacon');
       assert.equal(figures.visitors, 1);
       assert.equal(figures.funnel['funnel-viewed'], 1);
