@@ -21,10 +21,8 @@ export interface Stack {
 /** `extraEnv` reaches the API and the web servers (e.g. the loopback identity providers). */
 export function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
   return startServedStack({
-    // Journeys sign up and in more often than a person would. Every page view of every journey
-    // sends its field beacon, all from one address: at 120 a minute (the API's default) a fast
-    // machine's run had the field data journey's own beacon refused (429), and it saw no figures.
-    env: { ...extraEnv, RATE_LIMIT_AUTH_MAX: '10000', RATE_LIMIT_FIELD_MAX: '100000' },
+    // Journeys sign up and in more often than a person would.
+    env: { ...extraEnv, RATE_LIMIT_AUTH_MAX: '10000' },
     apiPort: process.env.E2E_API_PORT ? Number(process.env.E2E_API_PORT) : undefined,
     apiLogLevel: process.env.E2E_API_LOG_LEVEL ?? 'warn',
   });
