@@ -280,7 +280,6 @@ describe('Market figures', () => {
     expect(await tiles('Lands')).toMatchObject({ Floor: '$1,800' });
 
     const retried = deferred();
-    calls = 1;
     serveApi({
       'GET /market/figures': ({ params }) =>
         params.kind === 'land' ? { data: answer('land', LANDS, LANDS) } : retried.promise,
