@@ -46,6 +46,14 @@ const appMessage = "Import from 'react-router'.";
 // share of it: the subset of scripts/rspack/react-router-subset.mjs (react-query-subset.mjs),
 // where any other name would be `undefined` at run time.
 // Types are erased (`import type`); tests run on the whole package.
+// The wire contract's schemas are values for the API: a browser reads only their types (through
+// '@hypertek/shared/contract'), so no schema library reaches a bundle.
+const wireTypesOnly = ['@hypertek/shared/contract/wire', 'typebox'].map((name) => ({
+  name,
+  allowTypeImports: true,
+  message:
+    "The wire schemas are the API's: the apps import their types from '@hypertek/shared/contract'.",
+}));
 const routerSubset = [
   'error',
   {
@@ -64,6 +72,7 @@ const routerSubset = [
         message:
           'The apps share a subset of TanStack Query (scripts/rspack/react-query-subset.mjs): add the name there first. Types need nothing.',
       },
+      ...wireTypesOnly,
     ],
   },
 ];
@@ -211,6 +220,11 @@ export default tseslint.config(
     // The host's build-time frame (src/prerender/) runs in Node only, on the whole package.
     ignores: [...testFiles, 'host/src/prerender/**'],
     rules: { '@typescript-eslint/no-restricted-imports': routerSubset },
+  },
+  {
+    // The wire contract itself is made of schemas.
+    files: ['shared/src/contract/wire/**/*.ts'],
+    rules: { '@typescript-eslint/no-restricted-imports': 'off' },
   },
   // A subpath of @hypertek/shared (ui, data, search-box, dialog, market) is bundled into each app that
   // uses it; only the main entry is the federation singleton. So a subpath reaches the main

@@ -113,3 +113,26 @@ describe("@hypertek/shared's subpaths", () => {
     assert.deepEqual(errors, []);
   });
 });
+
+describe('the wire schemas', () => {
+  const rule = '@typescript-eslint/no-restricted-imports';
+
+  it("refuse an app importing a schema (a value): it would bundle the API's schema library", async () => {
+    const errors = await lintErrors(
+      'components/zz-lint-probe-i.ts',
+      "export { ListingSchema } from '@hypertek/shared/contract/wire';\n",
+      rule,
+    );
+    assert.equal(errors.length, 1);
+    assert.match(errors[0], /The wire schemas are the API's/);
+  });
+
+  it('let an app import their types', async () => {
+    const errors = await lintErrors(
+      'components/zz-lint-probe-j.ts',
+      "import type { MarketListing } from '@hypertek/shared/contract/wire';\nexport type Probe = MarketListing;\n",
+      rule,
+    );
+    assert.deepEqual(errors, []);
+  });
+});

@@ -25,15 +25,20 @@ import {
   refuse,
 } from './market-answers';
 import {
-  IdParams,
-  ListingAnswer,
-  ListingBody,
+  BalanceAnswerSchema,
+  CancelListingsAnswerSchema,
+  ListingAnswerSchema,
   ListingSchema,
-  OfferAnswer,
-  OfferBody,
+  OfferAnswerSchema,
   OfferSchema,
-  Price,
+} from '@hypertek/shared/contract/wire';
+import {
+  CancelListingsBody,
+  IdParams,
+  ListingBody,
+  OfferBody,
   readTerms,
+  RepriceBody,
   termsValidator,
   UUID,
 } from './market-schemas';
@@ -119,7 +124,7 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
           'Lists an item the caller owns at a price until the chosen time; one active listing per item',
         security: bearer,
         body: ListingBody,
-        response: { 201: ListingAnswer, ...errors(400, 401, 403, 404, 409, 413) },
+        response: { 201: ListingAnswerSchema, ...errors(400, 401, 403, 404, 409, 413) },
       },
     },
     async (request, reply) => {
@@ -181,8 +186,8 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
         summary: "Changes the price of the caller's active listing (not while a buyer is paying)",
         security: bearer,
         params: IdParams,
-        body: Type.Object({ price: Type.Optional(Price) }),
-        response: { 200: ListingAnswer, ...errors(400, 401, 403, 404, 409, 413) },
+        body: RepriceBody,
+        response: { 200: ListingAnswerSchema, ...errors(400, 401, 403, 404, 409, 413) },
       },
     },
     async (request) => {
@@ -214,27 +219,9 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
         summary:
           "Cancels the caller's listings; says per listing what became of it (sold or expired meanwhile)",
         security: bearer,
-        body: Type.Object({
-          ids: Type.Optional(Type.Array(Type.String({ maxLength: 100 }), { maxItems: 50 })),
-        }),
+        body: CancelListingsBody,
         response: {
-          200: Type.Object({
-            success: Type.Literal(true),
-            message: Type.String(),
-            results: Type.Array(
-              Type.Object({
-                _id: Type.String(),
-                status: Type.Union([
-                  Type.Literal('cancelled'),
-                  Type.Literal('sold'),
-                  Type.Literal('expired'),
-                  Type.Literal('not-found'),
-                  Type.Literal('busy'),
-                ]),
-                message: Type.String(),
-              }),
-            ),
-          }),
+          200: CancelListingsAnswerSchema,
           ...errors(400, 401, 403, 404, 413),
         },
       },
@@ -316,7 +303,7 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
           "Makes an offer on an item the caller does not own (replacing the caller's open offer on it)",
         security: bearer,
         body: OfferBody,
-        response: { 201: OfferAnswer, ...errors(400, 401, 404, 409, 413) },
+        response: { 201: OfferAnswerSchema, ...errors(400, 401, 404, 409, 413) },
       },
     },
     async (request, reply) => {
@@ -394,7 +381,7 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
           summary,
           security: bearer,
           params: IdParams,
-          response: { 200: OfferAnswer, ...errors(401, 403, 404, 409) },
+          response: { 200: OfferAnswerSchema, ...errors(401, 403, 404, 409) },
         },
       },
       async (request) => {
@@ -451,13 +438,7 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
         security: bearer,
         params: UserIdParams,
         response: {
-          200: Type.Object({
-            success: Type.Literal(true),
-            message: Type.String(),
-            balance: Type.Number({ description: 'Dollars' }),
-            balanceCents: Type.Integer(),
-            currency: Type.Literal('usd'),
-          }),
+          200: BalanceAnswerSchema,
           ...errors(401, 403),
         },
       },

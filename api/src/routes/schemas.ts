@@ -11,6 +11,7 @@ import {
   NFA_RARITIES,
   type ItemKind,
 } from '@hypertek/shared/contract';
+import { KindSchema, Nullable } from '@hypertek/shared/contract/wire';
 import type { INTENT_STATUSES } from '../db/schema';
 
 export const ErrorBody = Type.Object(
@@ -43,7 +44,8 @@ export const PaymentErrorBody = Type.Object(
 export const paymentErrors = (...codes: number[]): Record<number, typeof PaymentErrorBody> =>
   Object.fromEntries(codes.map((code) => [code, PaymentErrorBody]));
 
-export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+// An item's kind and a nullable value: the wire contract's own pieces.
+export { KindSchema, Nullable };
 
 export const UserSchema = Type.Object({
   _id: Type.String(),
@@ -75,8 +77,6 @@ export const SignInResponse = Type.Object({
 });
 
 export const MessageResponse = Type.Object({ success: Type.Boolean(), message: Type.String() });
-
-export const KindSchema = Type.Union([Type.Literal('nfa'), Type.Literal('land')]);
 
 export const ItemAttributesSchema = Type.Object(
   {

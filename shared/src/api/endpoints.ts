@@ -28,7 +28,7 @@ import type {
 } from '../contract/types';
 import type { CatalogueQuery } from '../contract/catalogue-query';
 import type { ItemKind } from '../contract/constants';
-import type { MarketFiguresAnswer } from '../contract/market-figures';
+import type { MarketFiguresAnswer } from '../contract/wire/market-figures';
 import type {
   FAILURE_STAGES,
   FUNNEL_STEPS,

@@ -4,6 +4,13 @@ export * from './catalogue-query';
 export * from './constants';
 export * from './market';
 export * from './market-figures';
+// The wire shapes' types (their schemas, for the API, are '@hypertek/shared/contract/wire').
+export type {
+  MarketFigures,
+  MarketFiguresAnswer,
+  MarketFiguresGroup,
+  SalesWindow,
+} from './wire/market-figures';
 export * from './messages';
 export * from './types';
 export * from './validation';

@@ -6,7 +6,6 @@
  * their ledger postings; nothing is kept by hand.
  */
 import type { ItemKind } from './constants';
-import type { LandRegion, NfaCategory } from './catalogue-query';
 
 const HOUR_MS = 3_600_000;
 
@@ -29,48 +28,5 @@ export const FIGURE_GROUP_BY = { nfa: 'category', land: 'region' } as const sati
 >;
 export type FigureGroupBy = (typeof FIGURE_GROUP_BY)[ItemKind];
 
-/** Sales in one window. Money in dollars and the same in integer cents. */
-export interface SalesWindow {
-  sales: number;
-  /** The sum of the prices paid (the buyers' payments, commission included). */
-  volume: number;
-  volumeCents: number;
-  /** The volume over the sales, rounded to the cent (half up); null without sales. */
-  average: number | null;
-  averageCents: number | null;
-}
-
-/** The figures of a kind, or of one of its groups. */
-export interface MarketFigures {
-  /** How many items there are. */
-  items: number;
-  /** How many of them can be bought now (a live listing). */
-  listed: number;
-  /** How many accounts own at least one of them; the house (the unsold catalogue) is none. */
-  owners: number;
-  /** The cheapest live listing (the house's included); null when nothing is listed. */
-  floor: number | null;
-  floorCents: number | null;
-  windows: Record<FigureWindow, SalesWindow>;
-  /** Per day of the answer's `days`, in the same order. */
-  daily: { sales: number[]; volume: number[]; volumeCents: number[] };
-}
-
-export interface MarketFiguresGroup extends MarketFigures {
-  /** The category (NFAs) or region (lands): every one of them, sold or not. */
-  name: NfaCategory | LandRegion;
-}
-
-export interface MarketFiguresAnswer {
-  success: boolean;
-  message: string;
-  kind: ItemKind;
-  groupBy: FigureGroupBy;
-  /** The market's time the figures are computed at (ISO): every window ends then. */
-  asOf: string;
-  currency: 'usd';
-  /** The series' days, oldest first (`YYYY-MM-DD`, UTC); the last is the day of `asOf`. */
-  days: string[];
-  all: MarketFigures;
-  groups: MarketFiguresGroup[];
-}
+// The answer's shapes are schemas, written once in ./wire/market-figures.ts (the API validates its
+// answer with them); '@hypertek/shared/contract' re-exports their types.

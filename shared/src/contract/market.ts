@@ -3,8 +3,9 @@
  * balance, and the rules both the forms and the API apply. Every item has exactly one owner; the
  * unsold catalogue belongs to the house, which lists it at the catalogue prices.
  */
-import { OFFER_EXPIRY_OPTIONS, type ItemKind, type OfferExpiry } from './constants';
+import { OFFER_EXPIRY_OPTIONS, type OfferExpiry } from './constants';
 import type { ListResponse } from './types';
+import type { MarketListing, MarketOffer } from './wire/market';
 
 /** The owner of the unsold catalogue, as every screen names it. */
 export const HOUSE_NAME = 'Hyper Tek Vault';
@@ -63,105 +64,21 @@ export function validateMarketPrice(value: unknown): number | string {
   return amount;
 }
 
-/** Active while it can be bought; Sold, Cancelled and Expired are final. */
-export type ListingStatus = 'Active' | 'Sold' | 'Cancelled' | 'Expired';
-
-/** A row of the profile's Listing tab (`GET /market/listings/user/{userId}`). */
-export interface MarketListing {
-  _id: string;
-  itemId: string;
-  kind: ItemKind;
-  /** The item's title (the 'Listing' column). */
-  name: string;
-  serialNumber: string;
-  image?: string;
-  status: ListingStatus;
-  price: number;
-  /** The cheapest active listing of the item's kind (NFA or land); null when there is none. */
-  floor: number | null;
-  qty: number;
-  expiresAt: string | null;
-  createdAt: string;
-  /** Sold listings: the buyer's display name. */
-  buyer?: string | null;
-}
-
-/** Open until accepted, declined, cancelled by its maker, expired, or paid (Sold). */
-export type OfferStatus = 'Open' | 'Accepted' | 'Declined' | 'Cancelled' | 'Expired' | 'Sold';
-
-/** An offer, as the owner (received) and the maker (made) see it. */
-export interface MarketOffer {
-  _id: string;
-  itemId: string;
-  kind: ItemKind;
-  title: string;
-  serialNumber: string;
-  image?: string;
-  /** The item's listing price now, or null when it is not listed (the table's 'Price'). */
-  price: number | null;
-  /** The amount offered (the table's 'Offer'). */
-  offer: number;
-  /** The maker's display name ('From') and id. */
-  from: string;
-  fromId: string;
-  /** The owner's display name when the offer was made to them. */
-  to: string;
-  status: OfferStatus;
-  /** ISO date the offer lapses (the table's 'Expire'). */
-  expiresAt: string;
-  createdAt: string;
-  /** Accepted offers: until when the item is reserved for the maker to pay (ISO). */
-  reservedUntil: string | null;
-}
-
-export interface CreateListingRequest {
-  itemId: string;
-  price: number;
-  expiresIn?: OfferExpiry;
-  /** Wallet accounts may sign the listing: the text of `POST /market/listings/message`, signed. */
-  message?: string;
-  signature?: string;
-}
-
-export interface ListingAnswer {
-  success: boolean;
-  message: string;
-  listing: MarketListing;
-}
-
-/** One row of a bulk cancel: what became of that listing. */
-export interface CancelResult {
-  _id: string;
-  status: 'cancelled' | 'sold' | 'expired' | 'not-found' | 'busy';
-  message: string;
-}
-
-export interface CancelListingsAnswer {
-  success: boolean;
-  message: string;
-  results: CancelResult[];
-}
-
-export interface CreateOfferRequest {
-  itemId: string;
-  price: number;
-  expiresIn: OfferExpiry;
-}
-
-export interface OfferAnswer {
-  success: boolean;
-  message: string;
-  offer: MarketOffer;
-}
-
-export interface BalanceAnswer {
-  success: boolean;
-  message: string;
-  /** Dollars, and the same in integer cents. */
-  balance: number;
-  balanceCents: number;
-  currency: 'usd';
-}
+// The wire shapes (listings, offers, the balance, the request bodies) are schemas, written once in
+// ./wire/market.ts: the API validates with them, and these are their types.
+export type {
+  BalanceAnswer,
+  CancelListingsAnswer,
+  CancelResult,
+  CreateListingRequest,
+  CreateOfferRequest,
+  ListingAnswer,
+  ListingStatus,
+  MarketListing,
+  MarketOffer,
+  OfferAnswer,
+  OfferStatus,
+} from './wire/market';
 
 export type ListingsAnswer = ListResponse<MarketListing>;
 export type OffersAnswer = ListResponse<MarketOffer>;

@@ -1,0 +1,13 @@
+/**
+ * The pieces every wire schema is made of (TypeBox: JSON Schema with its static type). The API
+ * validates and documents with these schemas; the apps read only their types (`import type`), so
+ * no schema reaches a browser bundle.
+ */
+import { Type, type TSchema } from 'typebox';
+import { ITEM_KINDS } from '../constants';
+
+/** A value or null. */
+export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** An item's kind: 'nfa' or 'land'. */
+export const KindSchema = Type.Enum(ITEM_KINDS, { description: 'nfa or land' });

@@ -1,0 +1,7 @@
+/**
+ * The wire contract's schemas (TypeBox): the API imports them to validate and document; the apps
+ * import only their types, through `@hypertek/shared/contract`.
+ */
+export * from './common';
+export * from './market';
+export * from './market-figures';
