@@ -3,6 +3,7 @@
  * behaviour. A card is checked in memory and reduced to brand, last 4 digits and behaviour;
  * WARNING: nothing here may store or log the number, the CVC or the expiry.
  */
+import { CARD_MESSAGES } from '@hypertek/shared/card-messages';
 
 export type CardBehaviour = 'succeed' | 'decline' | 'insufficient_funds' | 'authenticate';
 
@@ -25,23 +26,6 @@ export const TEST_CARDS: Readonly<Record<string, CardBehaviour>> = {
   '4000000000009995': 'insufficient_funds',
   '4000002760003184': 'authenticate',
 };
-
-export const CARD_MESSAGES = {
-  incompleteNumber: 'Your card number is incomplete.',
-  invalidNumber: 'Your card number is invalid.',
-  incompleteExpiry: "Your card's expiration date is incomplete.",
-  invalidExpiryMonth: "Your card's expiration month is invalid.",
-  invalidExpiryYear: "Your card's expiration year is invalid.",
-  expiryPast: "Your card's expiration date is in the past.",
-  incompleteCvc: "Your card's security code is incomplete.",
-  invalidCvc: "Your card's security code is invalid.",
-  notATestCard:
-    'Your card was declined. This site takes test cards only, such as 4242 4242 4242 4242.',
-  declined: 'Your card was declined.',
-  insufficientFunds: 'Your card has insufficient funds.',
-  authenticationFailed:
-    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
-} as const;
 
 /** The brand from the number's prefix, and the length a complete number of it has. */
 function brandOf(digits: string): { brand: string; length: number; cvcLength: number } {

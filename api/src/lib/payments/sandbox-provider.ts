@@ -27,7 +27,8 @@ import {
   type PaymentProvider,
   type ProviderIntent,
 } from './provider';
-import { CARD_MESSAGES, checkCard, type CardInput } from './sandbox-cards';
+import { CARD_MESSAGES } from '@hypertek/shared/card-messages';
+import { checkCard, type CardInput } from './sandbox-cards';
 
 type IntentRow = typeof sandboxPaymentIntents.$inferSelect;
 type MethodRow = typeof sandboxPaymentMethods.$inferSelect;

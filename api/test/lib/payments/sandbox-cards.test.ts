@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { CARD_MESSAGES, checkCard } from '../../../src/lib/payments/sandbox-cards';
+import { CARD_MESSAGES } from '@hypertek/shared/card-messages';
+import { checkCard } from '../../../src/lib/payments/sandbox-cards';
 
 const NOW = new Date('2026-11-15T12:00:00Z');
 const valid = { number: '4242 4242 4242 4242', exp_month: 12, exp_year: 2030, cvc: '123' };

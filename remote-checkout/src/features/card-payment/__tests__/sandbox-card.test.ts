@@ -1,5 +1,5 @@
+import { CARD_MESSAGES } from '@hypertek/shared/card-messages';
 import {
-  CARD_MESSAGES,
   formatCardNumber,
   formatCvc,
   formatExpiry,
@@ -41,16 +41,16 @@ describe('the sandbox card rules', () => {
 
   it("names each mistake in Stripe's words", () => {
     expect(validateCard({ number: '', expiry: '', cvc: '' }, NOW)).toEqual({
-      number: CARD_MESSAGES.numberIncomplete,
-      expiry: CARD_MESSAGES.expiryIncomplete,
-      cvc: CARD_MESSAGES.cvcIncomplete,
+      number: CARD_MESSAGES.incompleteNumber,
+      expiry: CARD_MESSAGES.incompleteExpiry,
+      cvc: CARD_MESSAGES.incompleteCvc,
     });
     expect(
       validateCard({ number: '4242 4242 4242 4241', expiry: '13 / 31', cvc: '12' }, NOW),
     ).toEqual({
-      number: CARD_MESSAGES.numberInvalid,
-      expiry: CARD_MESSAGES.expiryMonthInvalid,
-      cvc: CARD_MESSAGES.cvcIncomplete,
+      number: CARD_MESSAGES.invalidNumber,
+      expiry: CARD_MESSAGES.invalidExpiryMonth,
+      cvc: CARD_MESSAGES.incompleteCvc,
     });
   });
 

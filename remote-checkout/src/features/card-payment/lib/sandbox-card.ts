@@ -7,18 +7,10 @@
  * store them.
  */
 import type { SandboxCardDetails } from '@hypertek/shared';
+import { CARD_MESSAGES } from '@hypertek/shared/card-messages';
 
 export type CardFieldName = 'number' | 'expiry' | 'cvc';
 export type CardErrors = Partial<Record<CardFieldName, string>>;
-
-export const CARD_MESSAGES = {
-  numberIncomplete: 'Your card number is incomplete.',
-  numberInvalid: 'Your card number is invalid.',
-  expiryIncomplete: "Your card's expiration date is incomplete.",
-  expiryMonthInvalid: "Your card's expiration month is invalid.",
-  expiryPast: "Your card's expiration date is in the past.",
-  cvcIncomplete: "Your card's security code is incomplete.",
-} as const;
 
 /** The test cards the sandbox knows, as the "Test mode" note lists them. */
 export const TEST_CARDS = [
@@ -92,20 +84,20 @@ export interface CardInput {
 export function validateCard(card: CardInput, now: Date = new Date()): CardErrors {
   const errors: CardErrors = {};
   const number = digitsOf(card.number);
-  if (number.length < maxDigits(number)) errors.number = CARD_MESSAGES.numberIncomplete;
-  else if (!passesLuhn(number)) errors.number = CARD_MESSAGES.numberInvalid;
+  if (number.length < maxDigits(number)) errors.number = CARD_MESSAGES.incompleteNumber;
+  else if (!passesLuhn(number)) errors.number = CARD_MESSAGES.invalidNumber;
 
   const expiry = digitsOf(card.expiry);
-  if (expiry.length < 4) errors.expiry = CARD_MESSAGES.expiryIncomplete;
+  if (expiry.length < 4) errors.expiry = CARD_MESSAGES.incompleteExpiry;
   else {
     const month = Number(expiry.slice(0, 2));
     const year = 2000 + Number(expiry.slice(2));
-    if (month < 1 || month > 12) errors.expiry = CARD_MESSAGES.expiryMonthInvalid;
+    if (month < 1 || month > 12) errors.expiry = CARD_MESSAGES.invalidExpiryMonth;
     else if (year * 12 + month < now.getFullYear() * 12 + now.getMonth() + 1)
       errors.expiry = CARD_MESSAGES.expiryPast;
   }
 
-  if (digitsOf(card.cvc).length < cvcLength(card.number)) errors.cvc = CARD_MESSAGES.cvcIncomplete;
+  if (digitsOf(card.cvc).length < cvcLength(card.number)) errors.cvc = CARD_MESSAGES.incompleteCvc;
   return errors;
 }
 
