@@ -23,7 +23,12 @@
  * Pure: figures in, verdict out. The simulations in test/lib/release-judge.test.ts and
  * bench/judge.ts measure its error rates.
  */
-import { FUNNEL_RATES, type FUNNEL_STEPS, type WEB_VITALS } from '@hypertek/shared/release-words';
+import {
+  FUNNEL_RATES,
+  type FUNNEL_STEPS,
+  type Guardrail,
+  type WEB_VITALS,
+} from '@hypertek/shared/release-words';
 import {
   mannWhitney,
   mixtureLogLikelihoodRatio,
@@ -48,13 +53,8 @@ export interface SideFigures {
   funnel: Partial<Record<FunnelStep, number>>;
 }
 
-export type Guardrail =
-  | {
-      kind: 'vital';
-      vital: WebVital;
-      /** tolerated rise of the p75, 0.2 = +20% */ maxWorse: number;
-    }
-  | { kind: 'rate'; rate: FunnelRate; /** tolerated relative fall, 0.1 = −10% */ maxWorse: number };
+/** A guardrail (a remote's guardrails are its release settings, in the release words). */
+export type { Guardrail };
 
 export interface JudgeSettings {
   guardrails: readonly Guardrail[];

@@ -16,6 +16,7 @@ import {
   FIELD_BEACON_MAX_BYTES,
   FIELD_ROUTE_MAX_LENGTH,
   FUNNEL_STEPS,
+  guardrailsOf,
   RELEASE_CHANNELS,
   REMOTE_NAMES,
   VISITOR_ID_SHAPE,
@@ -287,7 +288,9 @@ const fieldDataRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
         field.side(remote, canary, 'canary', read),
         field.side(remote, live, 'live', read),
       ]);
-      const verdict = judgeCanary(percent, canarySide, liveSide, DEFAULT_JUDGE_SETTINGS);
+      // Judged by the remote's own guardrails (its release settings, in the release words).
+      const settings = { ...DEFAULT_JUDGE_SETTINGS, guardrails: guardrailsOf(remote) };
+      const verdict = judgeCanary(percent, canarySide, liveSide, settings);
       void reply.header('cache-control', 'no-store');
       return {
         success: true as const,

@@ -232,6 +232,39 @@ describe('GET /releases/field and /releases/judgement', () => {
     assert.equal(json(same).message, FIELD_MESSAGES.sameVersions);
   });
 
+  it('judges each remote by its own guardrails (its release settings)', async () => {
+    const metricsOf = async (remote: string) => {
+      const answer = await app.inject({
+        url: `/api/v1/releases/judgement?remote=${remote}&canary=${encodeURIComponent(newVersion())}&live=${encodeURIComponent(newVersion())}&percent=10`,
+        headers: auth,
+      });
+      assert.equal(answer.statusCode, 200, answer.body);
+      const { verdict } = json(answer) as {
+        verdict: {
+          decision: string;
+          reason: string;
+          metrics: { metric: string; maxWorse: number }[];
+        };
+      };
+      assert.equal(verdict.decision, 'wait', verdict.reason);
+      return verdict.metrics.map((m) => [m.metric, m.maxWorse]);
+    };
+    assert.deepEqual(await metricsOf('checkout'), [
+      ['INP p75', 0.2],
+      ['checkout-paid rate', 0.1],
+    ]);
+    assert.deepEqual(await metricsOf('marketing'), [
+      ['INP p75', 0.2],
+      ['LCP p75', 0.2],
+      ['signup-started rate', 0.1],
+      ['signup-completed rate', 0.1],
+    ]);
+    assert.deepEqual(await metricsOf('marketplace'), [
+      ['INP p75', 0.2],
+      ['LCP p75', 0.2],
+    ]);
+  });
+
   it('prunes what is older than the retention', async () => {
     const version = newVersion();
     assert.equal((await beacon('vitals', view(version, 100))).statusCode, 202);

@@ -22,6 +22,7 @@ import { openRegistry, readRelease, releaseDir } from './registry.js';
 import type {
   Canary,
   Change,
+  JudgedMetric,
   ManifestFacts,
   RegistryStore,
   Release,
@@ -419,11 +420,13 @@ export async function abortCanary({
   version,
   actor,
   reason,
+  judgement,
 }: Where & {
   remote: string;
   version: string;
   actor: string;
   reason: string;
+  judgement?: JudgedMetric[] | undefined;
 }): Promise<Change | null> {
   const app = remoteApp(remote);
   let ended: Change | null = null;
@@ -439,6 +442,7 @@ export async function abortCanary({
           from: version,
           to: state.live ?? null,
           reason,
+          ...(judgement ? { judgement } : {}),
         };
       })
     ).change;
@@ -448,6 +452,51 @@ export async function abortCanary({
   return ended;
 }
 class NotRunning extends Error {}
+
+/** What the canary judge notes in the history without changing the canary. */
+export type JudgementNote = 'canary-paused' | 'canary-passed';
+
+/**
+ * Notes a verdict of the canary judge that changes nothing (the split is broken, so judgement is
+ * paused; the canary passed its budget of page views), once per canary: the history gets the
+ * entry only if `remote`'s canary is still `version` and its latest note is not this one
+ * already (several host servers may judge at once). Returns the entry, or null.
+ */
+export async function noteJudgement({
+  dir,
+  registry,
+  remote,
+  version,
+  action,
+  reason,
+  judgement,
+}: Where & {
+  remote: string;
+  version: string;
+  action: JudgementNote;
+  reason: string;
+  judgement: JudgedMetric[];
+}): Promise<Change | null> {
+  const app = remoteApp(remote);
+  try {
+    return (
+      await storeOf({ dir, registry }).update('canary judge', (current) => {
+        if (current.remotes[app.name]?.canary?.version !== version) throw new NotRunning();
+        const latest = current.history.findLast(
+          (entry) =>
+            entry.remote === app.name &&
+            entry.from === version &&
+            (entry.action === 'canary-paused' || entry.action === 'canary-passed'),
+        );
+        if (latest?.action === action) throw new NotRunning();
+        return { action, remote: app.name, from: version, to: version, reason, judgement };
+      })
+    ).change;
+  } catch (error) {
+    if (!(error instanceof NotRunning)) throw error;
+    return null;
+  }
+}
 
 /** Where every remote stands (`status`). */
 export interface ReleaseStatus {

@@ -1,7 +1,7 @@
-// The canary guard: it rolls back a canary whose visitors see it fail, from the figures of the
-// API's release reports.
-import { abortCanary } from './actions.js';
-import type { Change, LiveView, RegistryStore } from './registry.js';
+// The canary guard: it rolls back a canary whose visitors see it fail (the API's release reports)
+// or whose visitors fare worse than the live release's by a guardrail (the API's canary judge).
+import { abortCanary, noteJudgement } from './actions.js';
+import type { Canary, Change, JudgedMetric, LiveView, RegistryStore } from './registry.js';
 
 /** A remote's figures for one version, from the API's release reports. */
 export interface VersionFigures {
@@ -14,19 +14,53 @@ export interface VersionFigures {
 /** A remote's figures by version. */
 export type ReleaseStats = (remote: string) => Promise<VersionFigures[]>;
 
+/** The canary judge's verdict (the API's `GET /releases/judgement`). */
+export interface Verdict {
+  decision: 'wait' | 'continue' | 'pass' | 'rollback' | 'srm';
+  reason: string;
+  metrics: JudgedMetric[];
+}
+/** Asks the judge about a remote's canary against its live release. */
+export type CanaryJudgement = (question: {
+  remote: string;
+  canary: string;
+  live: string;
+  percent: number;
+  since: string;
+}) => Promise<Verdict>;
+
+/** Why a canary's failures roll it back, or null while they do not. */
+function failureReason(running: Canary, figures: VersionFigures | undefined): string | null {
+  if (!figures || figures.visitors < running.minVisitors) return null;
+  const rate = figures.failures / figures.visitors;
+  if (rate <= running.threshold) return null;
+  return `failure rate ${Math.round(rate * 100)}% (${figures.failures} of ${figures.visitors} visitors) passed the threshold of ${Math.round(running.threshold * 100)}%`;
+}
+
+/** The judge's verdicts the history notes without changing the canary. */
+const NOTED = { srm: 'canary-paused', pass: 'canary-passed' } as const;
+
 /**
- * The canary guard: while a remote has a canary, reads its figures from the API's release reports
- * every `intervalMs` and rolls it back once `failures / visitors` passes its threshold with at
- * least its minimum of visitors. Recorded as `canary-rollback` by `canary guard`, with the
- * figures. Several host servers may run one each: the registry's compare-and-swap lets only the
- * first end it. Returns a stop function.
+ * The canary guard: while a remote has a canary, every `intervalMs`
+ * - reads its figures from the API's release reports and rolls it back once
+ *   `failures / visitors` passes its threshold with at least its minimum of visitors
+ *   (`canary-rollback` by `canary guard`, with the figures);
+ * - asks the canary judge (when given) to compare the canary's visitors with the live release's,
+ *   by the remote's guardrails: a regression rolls it back (`canary-rollback` by `canary judge`,
+ *   the verdict's reason and figures in the history); a broken split (sample-ratio mismatch)
+ *   and a passed budget are noted once (`canary-paused`, `canary-passed`), and change nothing.
+ * A canary is judged every `judgeEveryMs` (a judgement reads up to thousands of page views).
+ * Several host servers may run one each: the registry's compare-and-swap lets only the first end
+ * a canary. Returns a stop function.
  */
 export function startCanaryGuard({
   live,
   dir,
   registry,
   stats,
+  judgement,
   intervalMs = 1_000,
+  judgeEveryMs = 15_000,
   log = () => {},
   onRollback = () => {},
 }: {
@@ -34,12 +68,59 @@ export function startCanaryGuard({
   dir: string;
   registry: RegistryStore;
   stats: ReleaseStats;
+  judgement?: CanaryJudgement;
   intervalMs?: number;
+  /** How often a canary is judged: each judgement reads up to thousands of page views. */
+  judgeEveryMs?: number;
   log?: (line: string) => void;
   onRollback?: (change: Change) => void;
 }): () => void {
   let busy = false;
   let lastProblem = '';
+  /** When each canary (remote and version) was last judged. */
+  const judged = new Map<string, number>();
+  const rollBack = async (
+    remote: string,
+    version: string,
+    actor: string,
+    reason: string,
+    figures?: JudgedMetric[],
+  ) => {
+    const where = { dir, registry, remote, version };
+    const ended = await abortCanary({ ...where, actor, reason, judgement: figures });
+    if (!ended) return;
+    log(`${actor}: ${remote} ${version} rolled back: ${reason}`);
+    onRollback(ended);
+    await live.refresh();
+  };
+  const judge = async (remote: string, running: Canary, liveVersion: string) => {
+    if (!judgement) return;
+    const key = `${remote} ${running.version}`;
+    if (Date.now() - (judged.get(key) ?? -Infinity) < judgeEveryMs) return;
+    judged.set(key, Date.now());
+    const verdict = await judgement({
+      remote,
+      canary: running.version,
+      live: liveVersion,
+      percent: running.percent,
+      since: running.startedAt,
+    });
+    if (verdict.decision === 'rollback') {
+      await rollBack(remote, running.version, 'canary judge', verdict.reason, verdict.metrics);
+    } else if (verdict.decision === 'srm' || verdict.decision === 'pass') {
+      const noted = await noteJudgement({
+        dir,
+        registry,
+        remote,
+        version: running.version,
+        action: NOTED[verdict.decision],
+        reason: verdict.reason,
+        judgement: verdict.metrics,
+      });
+      if (noted)
+        log(`canary judge: ${remote} ${running.version} ${noted.action}: ${verdict.reason}`);
+    }
+  };
   const check = async () => {
     if (busy) return;
     busy = true;
@@ -48,23 +129,9 @@ export function startCanaryGuard({
         const running = state?.canary;
         if (!running) continue;
         const figures = (await stats(remote)).find((row) => row.version === running.version);
-        if (!figures || figures.visitors < running.minVisitors) continue;
-        const rate = figures.failures / figures.visitors;
-        if (rate <= running.threshold) continue;
-        const reason = `failure rate ${Math.round(rate * 100)}% (${figures.failures} of ${figures.visitors} visitors) passed the threshold of ${Math.round(running.threshold * 100)}%`;
-        const ended = await abortCanary({
-          dir,
-          registry,
-          remote,
-          version: running.version,
-          actor: 'canary guard',
-          reason,
-        });
-        if (ended) {
-          log(`canary guard: ${remote} ${running.version} rolled back: ${reason}`);
-          onRollback(ended);
-          await live.refresh();
-        }
+        const failing = failureReason(running, figures);
+        if (failing !== null) await rollBack(remote, running.version, 'canary guard', failing);
+        else if (state.live) await judge(remote, running, state.live);
       }
       lastProblem = '';
     } catch (error) {
@@ -81,6 +148,19 @@ export function startCanaryGuard({
   return () => clearInterval(timer);
 }
 
+/** A reader of the API's release calls, with the release token: `read(path, what)`. */
+function releaseReader(apiBaseUrl: string, token: string, fetchImpl: typeof fetch) {
+  const base = apiBaseUrl.replace(/\/+$/, '');
+  return async (path: string, what: string): Promise<unknown> => {
+    const response = await fetchImpl(`${base}${path}`, {
+      headers: { Authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(5_000),
+    });
+    if (!response.ok) throw new Error(`the API's ${what} answered ${response.status}`);
+    return response.json();
+  };
+}
+
 /**
  * A remote's figures by version from the API's release reports (`GET …/releases/reports`, with
  * the release token): `[{ version, visitors, failures, failureRate, lastFailure }]`.
@@ -90,16 +170,29 @@ export function releaseStatsFrom(
   token: string,
   fetchImpl = fetch,
 ): ReleaseStats {
-  const base = apiBaseUrl.replace(/\/+$/, '');
+  const read = releaseReader(apiBaseUrl, token, fetchImpl);
   return async (remote) => {
-    const response = await fetchImpl(
-      `${base}/releases/reports?remote=${encodeURIComponent(remote)}`,
-      {
-        headers: { Authorization: `Bearer ${token}` },
-        signal: AbortSignal.timeout(3_000),
-      },
+    const answer = await read(
+      `/releases/reports?remote=${encodeURIComponent(remote)}`,
+      'release reports',
     );
-    if (!response.ok) throw new Error(`the API's release reports answered ${response.status}`);
-    return ((await response.json()) as { data: VersionFigures[] }).data;
+    return (answer as { data: VersionFigures[] }).data;
+  };
+}
+
+/**
+ * The canary judge's verdicts from the API (`GET …/releases/judgement`, with the release token);
+ * the API judges by the remote's guardrails (the release words' `REMOTE_GUARDRAILS`).
+ */
+export function canaryJudgementFrom(
+  apiBaseUrl: string,
+  token: string,
+  fetchImpl = fetch,
+): CanaryJudgement {
+  const read = releaseReader(apiBaseUrl, token, fetchImpl);
+  return async (question) => {
+    const query = new URLSearchParams({ ...question, percent: String(question.percent) });
+    const answer = await read(`/releases/judgement?${query.toString()}`, 'canary judge');
+    return (answer as { verdict: Verdict }).verdict;
   };
 }

@@ -3,7 +3,7 @@
 // host's server starts.
 import type { WebMetrics } from '../http/metrics.js';
 import type { RuntimeConfig } from '../runtime-config.js';
-import { releaseStatsFrom, startCanaryGuard } from './canary-guard.js';
+import { canaryJudgementFrom, releaseStatsFrom, startCanaryGuard } from './canary-guard.js';
 import { createReleaseEndpoint } from './endpoint.js';
 import type { ReleaseEndpoint } from './endpoint.js';
 import { hostFactsOf } from './gate.js';
@@ -61,6 +61,7 @@ export async function hostReleases({
     dir,
     registry,
     stats,
+    judgement: canaryJudgementFrom(config.apiBaseUrl, token),
     log,
     onRollback: (change) => metrics.canaryRolledBack(change),
   });

@@ -54,6 +54,18 @@ export interface Change {
   from: string | null;
   to: string | null;
   reason?: string;
+  /** A change the canary judge made or noted: its verdict's figures, metric by metric. */
+  judgement?: JudgedMetric[];
+}
+/** One guardrail's figures in a verdict of the canary judge (the API's `/releases/judgement`). */
+export interface JudgedMetric {
+  metric: string;
+  canary: number | null;
+  live: number | null;
+  /** The relative change, positive is worse; null without data. */
+  worse: number | null;
+  status: string;
+  maxWorse: number;
 }
 export interface Registry {
   revision: number;

@@ -66,6 +66,50 @@ export const FUNNEL_RATES = /** @type {const} */ ({
 });
 
 /**
+ * @typedef {{ kind: 'vital', vital: (typeof WEB_VITALS)[number], maxWorse: number }
+ *   | { kind: 'rate', rate: keyof typeof FUNNEL_RATES, maxWorse: number }} Guardrail
+ * A canary's guardrail: a vital's p75 may rise by at most `maxWorse` (0.2 = +20%), a funnel rate
+ * may fall by at most `maxWorse` (0.1 = −10%); the canary judge rolls back a canary that
+ * significantly passes one.
+ */
+
+/** @type {readonly Guardrail[]} What every page is judged by: responsiveness and loading. */
+const PAGE_GUARDRAILS = [
+  { kind: 'vital', vital: 'INP', maxWorse: 0.2 },
+  { kind: 'vital', vital: 'LCP', maxWorse: 0.2 },
+];
+
+/**
+ * Each remote's release settings: the guardrails its canaries are judged by (docs/operations.md,
+ * "The canary judge"). A remote judges what its own pages move: the marketing funnel the sign-ups
+ * it starts and completes, the checkout its payments; a remote not named here (a new one) gets
+ * the page guardrails. Fewer guardrails give each a larger share of the judge's error budget.
+ * @type {Readonly<Partial<Record<(typeof REMOTE_NAMES)[number], readonly Guardrail[]>>>}
+ */
+export const REMOTE_GUARDRAILS = {
+  marketing: [
+    ...PAGE_GUARDRAILS,
+    { kind: 'rate', rate: 'signup-started', maxWorse: 0.1 },
+    { kind: 'rate', rate: 'signup-completed', maxWorse: 0.1 },
+  ],
+  marketplace: PAGE_GUARDRAILS,
+  account: [...PAGE_GUARDRAILS, { kind: 'rate', rate: 'signup-completed', maxWorse: 0.1 }],
+  checkout: [
+    { kind: 'vital', vital: 'INP', maxWorse: 0.2 },
+    { kind: 'rate', rate: 'checkout-paid', maxWorse: 0.1 },
+  ],
+};
+
+/**
+ * The guardrails a remote's canary is judged by.
+ * @param {string} remote
+ * @returns {readonly Guardrail[]}
+ */
+export const guardrailsOf = (remote) =>
+  /** @type {Record<string, readonly Guardrail[] | undefined>} */ (REMOTE_GUARDRAILS)[remote] ??
+  PAGE_GUARDRAILS;
+
+/**
  * A release's version as a path segment: the package version plus the commit (`1.4.0`,
  * `1.4.0-rc.1`, `1.4.0+3f2a9c1.dirty.5e0c7a1b`), at most VERSION_MAX_LENGTH characters. Written
  * so that a regular-expression engine never backtracks (a visitor's address is tested against
