@@ -24,4 +24,5 @@ ALTER TABLE "release_tokens" ADD CONSTRAINT "release_tokens_created_by_users_id_
 ALTER TABLE "release_tokens" ADD CONSTRAINT "release_tokens_revoked_by_users_id_fk" FOREIGN KEY ("revoked_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "staff_members" ADD CONSTRAINT "staff_members_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "release_tokens_token_hash_key" ON "release_tokens" USING btree ("token_hash");--> statement-breakpoint
+CREATE UNIQUE INDEX "release_tokens_live_name_key" ON "release_tokens" USING btree ("remote","name") WHERE "release_tokens"."revoked_at" is null;--> statement-breakpoint
 CREATE INDEX "release_tokens_remote_idx" ON "release_tokens" USING btree ("remote");

@@ -102,6 +102,8 @@ export const STAFF_MESSAGES = {
   /** A token asking for a remote other than its own. */
   tokenMayNotActOn: (name: string, scope: string, remote: string): string =>
     `The release token "${name}" may act on ${scope} only, not on ${remote}.`,
+  nameTaken: (remote: string, name: string): string =>
+    `A live release token of ${remote} is named ${name} already: choose another name, or revoke it first.`,
   tokenNotFound: 'No release token has this id.',
   tokenRevokedAlready: 'This release token is revoked already.',
   nameInvalid:

@@ -66,18 +66,26 @@ export function createReleaseTokensRepository({ db }: Database) {
         .values({ userId, role })
         .onConflictDoUpdate({ target: staffMembers.userId, set: { role, grantedAt: new Date() } });
     },
-    /** Makes a token; the answer holds its secret, which is stored nowhere. */
+    /**
+     * Makes a token; the answer holds its secret, which is stored nowhere. Undefined when a live
+     * token of the remote has that name already.
+     */
     async create(input: {
       name: string;
       remote: ReleaseRemote;
       createdBy: string;
-    }): Promise<{ token: ReleaseTokenView; secret: string }> {
+    }): Promise<{ token: ReleaseTokenView; secret: string } | undefined> {
       const secret = `${RELEASE_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
       const [row] = await db
         .insert(releaseTokens)
         .values({ ...input, tokenHash: digest(secret), hint: secret.slice(0, HINT_LENGTH) })
+        .onConflictDoNothing({
+          target: [releaseTokens.remote, releaseTokens.name],
+          where: sql`${releaseTokens.revokedAt} is null`,
+        })
         .returning({ id: releaseTokens.id });
-      const token = row && (await byId(row.id));
+      if (row === undefined) return undefined;
+      const token = await byId(row.id);
       if (token === undefined) throw new Error('release token not stored');
       return { token, secret };
     },

@@ -145,7 +145,7 @@ const releaseTokenRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async 
               }),
             }),
           }),
-          ...errors(400, 401, 403),
+          ...errors(400, 401, 403, 409),
         },
       },
     },
@@ -153,7 +153,9 @@ const releaseTokenRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async 
       const staff = await requireStaff(request);
       const { name, remote } = request.body;
       requireRemote(staff, remote);
-      const { token, secret } = await tokens.create({ name, remote, createdBy: staff.id });
+      const made = await tokens.create({ name, remote, createdBy: staff.id });
+      if (made === undefined) throw conflict(STAFF_MESSAGES.nameTaken(remote, name));
+      const { token, secret } = made;
       void reply.header('cache-control', 'no-store');
       return reply.code(201).send({ success: true as const, data: { ...toWire(token), secret } });
     },

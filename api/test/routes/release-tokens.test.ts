@@ -74,6 +74,10 @@ void describe('release tokens', () => {
       assert.equal(mine.secret, undefined);
       assert.equal(JSON.stringify(listed).includes(data.secret.slice(8)), false);
     }
+    // One live token of a remote per name: the history tells them apart.
+    const twin = await create(admin.auth, { name: 'funnel-ci', remote: 'marketing' });
+    assert.equal(twin.statusCode, 409);
+    assert.equal(json(twin).message, STAFF_MESSAGES.nameTaken('marketing', 'funnel-ci'));
     const theirs = json(await list(payments.auth)).data as { id: string; remote: string }[];
     assert.equal(
       theirs.some((t) => t.id === data.id),
@@ -168,6 +172,11 @@ void describe('release tokens', () => {
     assert.equal(json(after).message, STAFF_MESSAGES.bearerUnknown);
     const listed = json(await list(marketing.auth)).data as { id: string; revokedAt: string }[];
     assert.ok(listed.find((t) => t.id === data.id)?.revokedAt, 'listed as revoked');
+    // Its name is free again.
+    assert.equal(
+      (await create(marketing.auth, { name: 'to-revoke', remote: 'marketing' })).statusCode,
+      201,
+    );
   });
 });
 

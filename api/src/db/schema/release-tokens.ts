@@ -46,6 +46,10 @@ export const releaseTokens = pgTable(
   },
   (t) => [
     uniqueIndex('release_tokens_token_hash_key').on(t.tokenHash),
+    // The history names a token by its name: one live token of a remote per name.
+    uniqueIndex('release_tokens_live_name_key')
+      .on(t.remote, t.name)
+      .where(sql`${t.revokedAt} is null`),
     index('release_tokens_remote_idx').on(t.remote),
     check('release_tokens_remote_check', remoteByForm(t.remote)),
     check('release_tokens_name_check', sql`char_length(${t.name}) between 1 and 60`),
