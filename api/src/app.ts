@@ -36,6 +36,7 @@ import signInRoutes from './routes/sign-in';
 import purchaseRoutes from './routes/purchases';
 import fieldDataRoutes from './routes/field-data';
 import releaseRoutes from './routes/releases';
+import releaseTokenRoutes from './routes/release-tokens';
 import sandboxRoutes from './routes/sandbox';
 import sitemapRoutes from './routes/sitemap';
 import { publicAccess } from './routes/schemas';
@@ -150,6 +151,7 @@ export async function buildApp(
       await api.register(marketRoutes, opts);
       await api.register(marketFiguresRoutes);
       await api.register(releaseRoutes, opts);
+      await api.register(releaseTokenRoutes, opts);
       await api.register(fieldDataRoutes, opts);
       if (app.sandboxProvider !== null) {
         await api.register(sandboxRoutes, { config, sandbox: app.sandboxProvider });

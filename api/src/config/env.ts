@@ -79,6 +79,8 @@ export interface Config {
     reportsMax: number;
     /** Field beacons (`POST /releases/vitals`, `/releases/funnel`) per window and client IP. */
     fieldMax: number;
+    /** Release authorisations (`POST /releases/authorize`) per window and client IP. */
+    releaseAuthMax: number;
   };
   /** How many days page views' vitals and funnel steps are kept before they are pruned. */
   fieldDataRetentionDays: number;
@@ -289,6 +291,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       accountWindowMs: int('RATE_LIMIT_ACCOUNT_WINDOW_MS', 15 * 60_000, 1_000, 86_400_000),
       reportsMax: int('RATE_LIMIT_REPORTS_MAX', 300, 1, 1_000_000),
       fieldMax: int('RATE_LIMIT_FIELD_MAX', 120, 1, 1_000_000),
+      releaseAuthMax: int('RATE_LIMIT_RELEASE_AUTH_MAX', 60, 1, 1_000_000),
     },
     fieldDataRetentionDays: int('FIELD_DATA_RETENTION_DAYS', 30, 1, 3650),
     resetTokenTtlMinutes: int('RESET_TOKEN_TTL_MINUTES', 30, 1, 7 * 24 * 60),

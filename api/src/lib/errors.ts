@@ -91,3 +91,26 @@ export const RELEASE_MESSAGES = {
   releaseTokenRequired:
     'A valid release token is required: send Authorization: Bearer <RELEASE_TOKEN>.',
 } as const;
+
+/** The words of staff roles and release tokens (`/releases/tokens`, `/releases/authorize`). */
+export const STAFF_MESSAGES = {
+  staffOnly: 'Only staff may manage release tokens: this account has no staff role.',
+  staffOnlyRelease: 'Only staff may release: this account has no staff role.',
+  /** A role asking for a remote outside its own, e.g. marketing for checkout. */
+  roleMayNotActOn: (role: string, remotes: readonly string[], remote: string): string =>
+    `The ${role} role may act on ${remotes.join(', ')} only, not on ${remote}.`,
+  /** A token asking for a remote other than its own. */
+  tokenMayNotActOn: (name: string, scope: string, remote: string): string =>
+    `The release token "${name}" may act on ${scope} only, not on ${remote}.`,
+  nameTaken: (remote: string, name: string): string =>
+    `A live release token of ${remote} is named ${name} already: choose another name, or revoke it first.`,
+  tokenNotFound: 'No release token has this id.',
+  tokenRevokedAlready: 'This release token is revoked already.',
+  nameInvalid:
+    'name must be 1 to 60 characters: letters, digits, spaces, dots, underscores or dashes',
+  idInvalid: 'The token id must be a UUID, as the list of tokens gives it',
+  remoteRequired: 'remote is required for every action but status',
+  bearerRequired: 'Send a release token or a staff sign-in token: Authorization: Bearer <token>.',
+  bearerUnknown:
+    'This bearer is not a valid release token or sign-in token (revoked, expired or wrong).',
+} as const;

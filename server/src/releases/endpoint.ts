@@ -1,8 +1,11 @@
 // The release endpoint of the host's server: the release command's actions over HTTP, for a CI
 // pipeline (docs/operations.md, "Shipping a remote").
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bearerTokenOf } from '@hypertek/shared/release-words';
 import { canary, preview, promote, rollback, status } from './actions.js';
 import type { Check } from './actions.js';
+import { AuthorizationError } from './authorize.js';
+import type { Authorizer } from './authorize.js';
 import type { ReleaseStats } from './canary-guard.js';
 import { assertCompatible } from './gate.js';
 import type { HostFacts } from './gate.js';
@@ -47,9 +50,15 @@ export interface ReleaseEndpoint {
 }
 
 /**
- * The release endpoint, for a CI pipeline: the command line's actions over HTTP, under
- * `/_release/`, with `Authorization: Bearer <RELEASE_TOKEN>` (the release token, never a user's
- * sign-in token; compared in constant time).
+ * The release endpoint, for a CI pipeline or a staff member: the command line's actions over
+ * HTTP, under `/_release/`, with `Authorization: Bearer <token>`:
+ * - RELEASE_TOKEN, the admin's bootstrap (compared here, in constant time): every action on every
+ *   remote, the history naming `<actor> (token)`;
+ * - any other bearer (a release token scoped to one remote, or a staff member's sign-in token) is
+ *   asked of the API (`authorize`): 401 when it is none of them, 403 with the reason when it may
+ *   not act on that remote (`status` is every remote's: any of them may read it), and the history
+ *   names the token or the staff member (the body's `actor` is ignored). No answer from the API:
+ *   503, never allowed.
  *   GET  /_release/status
  *   POST /_release/preview   { remote, version, minutes?, actor? }   → { link, expires }
  *   POST /_release/canary    { remote, version, percent, threshold?, minVisitors?, actor? }
@@ -65,6 +74,7 @@ export function createReleaseEndpoint({
   siteUrl,
   hostFacts,
   stats,
+  authorize,
 }: {
   token: string;
   dir: string;
@@ -73,6 +83,8 @@ export function createReleaseEndpoint({
   siteUrl: string;
   hostFacts: () => HostFacts;
   stats?: ReleaseStats;
+  /** Asks the API about a bearer that is not RELEASE_TOKEN; without it, only RELEASE_TOKEN is. */
+  authorize?: Authorizer;
 }): ReleaseEndpoint {
   const send = (res: ServerResponse, code: number, body: object) => {
     const text = JSON.stringify(body);
@@ -155,11 +167,13 @@ export function createReleaseEndpoint({
     handles: (pathname) => pathname === '/_release' || pathname.startsWith('/_release/'),
     async handle(req, res, pathname) {
       try {
-        if (!bearerMatches(req.headers.authorization, token)) {
+        const bootstrap = bearerMatches(req.headers.authorization, token);
+        const bearer = bootstrap ? null : bearerTokenOf(req.headers.authorization);
+        if (!bootstrap && (bearer === null || !authorize)) {
           send(res, 401, {
             success: false,
             message:
-              'The release endpoint needs the release token: Authorization: Bearer <RELEASE_TOKEN>.',
+              'The release endpoint needs the release token, a release token of your remote or a staff sign-in: Authorization: Bearer <token>.',
           });
           return;
         }
@@ -176,15 +190,23 @@ export function createReleaseEndpoint({
           return;
         }
         const body = method === 'POST' ? await readJson(req) : {};
-        // Who asked, as the body names them, said to come through the endpoint.
-        const actor = `${text(body.actor, 'actor') ?? 'release endpoint'} (token)`;
+        let actor: string;
+        if (bearer === null || !authorize) {
+          // Who asked, as the body names them, said to come through the endpoint.
+          actor = `${text(body.actor, 'actor') ?? 'release endpoint'} (token)`;
+        } else {
+          const remote = name === 'status' ? undefined : need(body, 'remote');
+          const answer = await authorize(bearer, name, remote);
+          if (!answer.allowed)
+            throw new Refusal(answer.reason ?? `${answer.actor} may not ${name}.`, 403);
+          actor = answer.actor;
+        }
         send(res, 200, { success: true, ...(await action(body, actor)) });
       } catch (error) {
         // A refusal (not published, live already, the gate) is the caller's to fix: 409 with why.
-        send(res, error instanceof Refusal ? error.status : 409, {
-          success: false,
-          message: (error as Error).message,
-        });
+        const status =
+          error instanceof Refusal || error instanceof AuthorizationError ? error.status : 409;
+        send(res, status, { success: false, message: (error as Error).message });
       }
     },
   };

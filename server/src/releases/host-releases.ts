@@ -3,6 +3,7 @@
 // host's server starts.
 import type { WebMetrics } from '../http/metrics.js';
 import type { RuntimeConfig } from '../runtime-config.js';
+import { releaseAuthorizerFrom } from './authorize.js';
 import { canaryJudgementFrom, releaseStatsFrom, startCanaryGuard } from './canary-guard.js';
 import { createReleaseEndpoint } from './endpoint.js';
 import type { ReleaseEndpoint } from './endpoint.js';
@@ -55,6 +56,7 @@ export async function hostReleases({
     // The live host is this server: its own build's facts.
     hostFacts: () => hostFactsOf(root),
     stats,
+    authorize: releaseAuthorizerFrom(config.apiBaseUrl),
   });
   const stopGuard = startCanaryGuard({
     live,

@@ -1,7 +1,8 @@
 // Which release a visitor gets, on a real host server: a sticky canary share, a preview link for
-// one browser with its banner and way out, the release endpoint (the release token, never a
-// user's), the canary guard's automatic rollback, and the metrics that show it; the registry in
-// PostgreSQL when one is given (RELEASES_TEST_DATABASE_URL, CI's Node 26 step).
+// one browser with its banner and way out, the release endpoint (the release token; any other
+// bearer refused while the API cannot judge it), the canary guard's automatic rollback, and the
+// metrics that show it; the registry in PostgreSQL when one is given (RELEASES_TEST_DATABASE_URL,
+// CI's Node 26 step).
 import assert from 'node:assert/strict';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -243,14 +244,20 @@ void describe('which release a visitor gets', () => {
       ((await refused.json()) as { message: string }).message,
       /needs the release token/,
     );
-    // A user's sign-in token (a JWT) is not the release token.
+    // Any other bearer (a sign-in token, a scoped token, a wrong one) is the API's to judge; it
+    // is not running here, so nothing is allowed (endpoint.test.ts has the API's answers).
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.c2lnbmF0dXJl';
-    assert.equal((await call('status', { token: jwt })).status, 401);
-    assert.equal(
-      (await call('promote', { token: 'wrong', body: { remote: 'checkout', version: CANDIDATE } }))
-        .status,
-      401,
-    );
+    for (const [token, path, body] of [
+      [jwt, 'status', undefined],
+      ['wrong', 'promote', { remote: 'checkout', version: CANDIDATE }],
+    ] as const) {
+      const unchecked = await call(path, { token, body });
+      assert.equal(unchecked.status, 503);
+      assert.match(
+        ((await unchecked.json()) as { message: string }).message,
+        /cannot check this token now: the API is not reachable/,
+      );
+    }
 
     const state = await call('status', { token: TOKEN });
     assert.equal(state.status, 200);
@@ -371,7 +378,11 @@ void describe('which release a visitor gets', () => {
     );
     assert.match(
       text,
-      /hypertek_web_http_requests_total\{kind="release-endpoint",status="401",app="host"\} [3-9]/,
+      /hypertek_web_http_requests_total\{kind="release-endpoint",status="401",app="host"\} 1\n/,
+    );
+    assert.match(
+      text,
+      /hypertek_web_http_requests_total\{kind="release-endpoint",status="503",app="host"\} 2\n/,
     );
   });
 });

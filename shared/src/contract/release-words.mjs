@@ -154,3 +154,39 @@ export function bearerTokenOf(header) {
   if (typeof header !== 'string') return null;
   return /^Bearer\s+(\S+)$/i.exec(header)?.[1] ?? null;
 }
+
+/**
+ * The staff's roles, and the remotes each may release (preview, canary, promote, roll back): the
+ * one table of who may act on what, read by the API (a role's tokens, the release endpoint's
+ * authorisation) and the web server. `admin` may act on every remote, a new one included.
+ */
+export const STAFF_ROLES = /** @type {const} */ (['marketing', 'payments', 'admin']);
+
+/** @type {{ readonly [role in (typeof STAFF_ROLES)[number]]: readonly string[] }} */
+export const STAFF_ROLE_REMOTES = {
+  marketing: ['marketing'],
+  payments: ['checkout'],
+  admin: REMOTE_NAMES,
+};
+
+/** The release actions a staff member or a scoped token may ask the release endpoint for. */
+export const RELEASE_ACTIONS = /** @type {const} */ ([
+  'status',
+  'preview',
+  'canary',
+  'promote',
+  'rollback',
+]);
+
+/**
+ * May a staff member of `role` act on `remote`?
+ * @param {(typeof STAFF_ROLES)[number]} role
+ * @param {string} remote
+ */
+export const roleMayActOn = (role, remote) => STAFF_ROLE_REMOTES[role].includes(remote);
+
+/**
+ * A release token's secret: this prefix (so a leaked one is recognised), then 32 random bytes in
+ * base64url (43 characters).
+ */
+export const RELEASE_TOKEN_PREFIX = 'htr_';

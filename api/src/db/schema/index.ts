@@ -8,6 +8,7 @@
  * - payments.ts: recorded payments, payment attempts, handled webhook events;
  * - sandbox-provider.ts: the sandbox payment provider's own state;
  * - release-reports.ts, field-data.ts: what the host reports of the remotes' releases;
+ * - release-tokens.ts: staff members' roles and the release tokens scoped to one remote;
  * - checks.ts: what several tables' CHECK constraints share.
  * Migrations in `api/drizzle/` are generated from this folder (this file is drizzle.config.ts's
  * `schema`) with `pnpm db:generate`; the first migration (custom) enables `pg_trgm`, which the
@@ -19,6 +20,7 @@ import { ledgerEntries, ledgerTransactions } from './ledger';
 import { activities, offers, orders } from './market';
 import { paymentAttempts, payments, webhookEvents } from './payments';
 import { releaseReports } from './release-reports';
+import { releaseTokens, staffMembers } from './release-tokens';
 import {
   sandboxIdempotencyKeys,
   sandboxPaymentIntents,
@@ -32,6 +34,7 @@ export * from './ledger';
 export * from './market';
 export * from './payments';
 export * from './release-reports';
+export * from './release-tokens';
 export * from './sandbox-provider';
 export * from './users';
 
@@ -54,6 +57,8 @@ export const schema = {
   sandboxPaymentIntents,
   sandboxIdempotencyKeys,
   releaseReports,
+  releaseTokens,
+  staffMembers,
   fieldViews,
   funnelSteps,
 };

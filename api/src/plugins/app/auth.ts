@@ -17,6 +17,8 @@ const ALGORITHM = 'HS256';
 export interface Auth {
   /** Issues a token for a user (its version is the user's current token version). */
   issue(user: Pick<UserRow, 'id' | 'tokenVersion'>): Promise<string>;
+  /** The user a sign-in token names; undefined when it is invalid, expired or revoked. */
+  userOf(token: string): Promise<UserRow | undefined>;
   /** The caller, from the bearer token; throws 401 when missing, invalid, expired or revoked. */
   requireUser(request: FastifyRequest): Promise<UserRow>;
   /** The caller, who must be the user named in the request; throws 401, then 403. */
@@ -49,9 +51,7 @@ export default fp(
           .setExpirationTime(`${expiresInSeconds}s`)
           .sign(secret);
       },
-      async requireUser(request) {
-        const token = bearerTokenOf(request.headers.authorization);
-        if (token === null) throw unauthorized(API_MESSAGES.authRequired);
+      async userOf(token) {
         let subject: string | undefined;
         let version: unknown;
         try {
@@ -64,16 +64,20 @@ export default fp(
           subject = payload.sub;
           version = payload.ver;
         } catch {
-          throw unauthorized(API_MESSAGES.tokenInvalid);
+          return undefined;
         }
         // The house owns the unsold catalogue; nobody signs in as it, even with a signed token.
         const user =
           subject === undefined || subject === HOUSE_USER_ID
             ? undefined
             : await fastify.usersRepository.findById(subject);
-        if (user === undefined || version !== user.tokenVersion) {
-          throw unauthorized(API_MESSAGES.tokenInvalid);
-        }
+        return user === undefined || version !== user.tokenVersion ? undefined : user;
+      },
+      async requireUser(request) {
+        const token = bearerTokenOf(request.headers.authorization);
+        if (token === null) throw unauthorized(API_MESSAGES.authRequired);
+        const user = await auth.userOf(token);
+        if (user === undefined) throw unauthorized(API_MESSAGES.tokenInvalid);
         return user;
       },
       async requireSelf(request, userId) {

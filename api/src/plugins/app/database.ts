@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
 import { openDatabase, type Database } from '../../db/client';
 import { isCatalogueEmpty, seedCatalogue, DEMO_USER } from '../../db/seed/catalogue';
+import { seedStaff } from '../../db/seed/staff';
 import { hashPassword } from '../../lib/password';
 import { createMarketRepository, type MarketRepository } from '../../market';
 import {
@@ -25,6 +26,10 @@ import {
   createReleaseReportsRepository,
   type ReleaseReportsRepository,
 } from '../../repositories/release-reports-repository';
+import {
+  createReleaseTokensRepository,
+  type ReleaseTokensRepository,
+} from '../../repositories/release-tokens-repository';
 import {
   createFieldDataRepository,
   type FieldDataRepository,
@@ -46,16 +51,24 @@ declare module 'fastify' {
     walletNoncesRepository: WalletNoncesRepository;
     marketRepository: MarketRepository;
     releaseReportsRepository: ReleaseReportsRepository;
+    releaseTokensRepository: ReleaseTokensRepository;
     fieldDataRepository: FieldDataRepository;
   }
 }
 
-/** Seeds an empty catalogue (items, the demo account, the market's story); null when not empty. */
+/**
+ * Seeds an empty catalogue (items, the demo account, the market's story) and, unless `staff` is
+ * false (production), the staff demo accounts; null when not empty.
+ */
 export async function seedIfEmpty(
   database: Database,
+  { staff = true }: { staff?: boolean } = {},
 ): Promise<Awaited<ReturnType<typeof seedCatalogue>> | null> {
   if (!(await isCatalogueEmpty(database))) return null;
-  return seedCatalogue(database, { passwordHash: () => hashPassword(DEMO_USER.password) });
+  const passwordHash = () => hashPassword(DEMO_USER.password);
+  const counts = await seedCatalogue(database, { passwordHash });
+  if (staff) await seedStaff(database, passwordHash);
+  return counts;
 }
 
 export default fp(
@@ -76,7 +89,9 @@ export default fp(
       },
       'database ready, migrations applied',
     );
-    const counts = config.seedOnStart ? await seedIfEmpty(database) : null;
+    const counts = config.seedOnStart
+      ? await seedIfEmpty(database, { staff: config.nodeEnv !== 'production' })
+      : null;
     if (counts !== null) {
       fastify.log.info({ ...counts, demoUser: DEMO_USER.email }, 'empty catalogue: seeded');
     }
@@ -91,6 +106,7 @@ export default fp(
     );
     fastify.decorate('walletNoncesRepository', createWalletNoncesRepository(database));
     fastify.decorate('releaseReportsRepository', createReleaseReportsRepository(database));
+    fastify.decorate('releaseTokensRepository', createReleaseTokensRepository(database));
     fastify.decorate('fieldDataRepository', createFieldDataRepository(database));
     const { market } = config;
     fastify.decorate(
