@@ -76,7 +76,20 @@ export function startCanaryGuard({
   onRollback?: (change: Change) => void;
 }): () => void {
   let busy = false;
-  let lastProblem = '';
+  /** The last problem of each of the API's calls: said once, not every second while it lasts. */
+  const problems = new Map<string, string>();
+  const attempt = async <T>(call: string, fn: () => Promise<T>): Promise<T | undefined> => {
+    try {
+      const result = await fn();
+      problems.delete(call);
+      return result;
+    } catch (error) {
+      const problem = (error as Error).message;
+      if (problems.get(call) !== problem) log(`canary guard: ${problem}`);
+      problems.set(call, problem);
+      return undefined;
+    }
+  };
   /** When each canary (remote and version) was last judged. */
   const judged = new Map<string, number>();
   const rollBack = async (
@@ -93,11 +106,14 @@ export function startCanaryGuard({
     onRollback(ended);
     await live.refresh();
   };
+  /** Whether a canary is due to be judged (and, if so, marks it judged now). */
+  const due = (canary: string) => {
+    if (!judgement || Date.now() - (judged.get(canary) ?? -Infinity) < judgeEveryMs) return false;
+    judged.set(canary, Date.now());
+    return true;
+  };
   const judge = async (remote: string, running: Canary, liveVersion: string) => {
     if (!judgement) return;
-    const key = `${remote} ${running.version}`;
-    if (Date.now() - (judged.get(key) ?? -Infinity) < judgeEveryMs) return;
-    judged.set(key, Date.now());
     const verdict = await judgement({
       remote,
       canary: running.version,
@@ -128,17 +144,17 @@ export function startCanaryGuard({
       for (const [remote, state] of Object.entries(live.current().remotes)) {
         const running = state?.canary;
         if (!running) continue;
-        const figures = (await stats(remote)).find((row) => row.version === running.version);
-        const failing = failureReason(running, figures);
-        if (failing !== null) await rollBack(remote, running.version, 'canary guard', failing);
-        else if (state.live) await judge(remote, running, state.live);
+        const failing = await attempt('release reports', async () => {
+          const figures = (await stats(remote)).find((row) => row.version === running.version);
+          const reason = failureReason(running, figures);
+          if (reason !== null) await rollBack(remote, running.version, 'canary guard', reason);
+          return reason;
+        });
+        const liveVersion = state.live;
+        if (failing === null && liveVersion && due(`${remote} ${running.version}`)) {
+          await attempt('canary judge', () => judge(remote, running, liveVersion));
+        }
       }
-      lastProblem = '';
-    } catch (error) {
-      // Said once, not every second while the API is away.
-      const problem = (error as Error).message;
-      if (problem !== lastProblem) log(`canary guard: ${problem}`);
-      lastProblem = problem;
     } finally {
       busy = false;
     }
