@@ -11,3 +11,6 @@ export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Ty
 
 /** An item's kind: 'nfa' or 'land'. */
 export const KindSchema = Type.Enum(ITEM_KINDS, { description: 'nfa or land' });
+
+/** An answer's `success`: true on every 2xx answer; typed as the envelope (`ApiEnvelope`) says. */
+export const Success = Type.Boolean({ description: 'Always true on a 2xx answer' });

@@ -6,7 +6,7 @@
 import { Type, type Static } from 'typebox';
 import { LAND_REGIONS, NFA_CATEGORIES } from '../catalogue-query';
 import { FIGURE_WINDOWS, type FigureWindow } from '../market-figures';
-import { KindSchema, Nullable } from './common';
+import { KindSchema, Nullable, Success } from './common';
 
 const Count = Type.Integer({ minimum: 0 });
 const Dollars = (description: string) => Type.Number({ minimum: 0, description });
@@ -65,7 +65,7 @@ export const MarketFiguresGroupSchema = Type.Object({
 export type MarketFiguresGroup = Static<typeof MarketFiguresGroupSchema>;
 
 export const MarketFiguresAnswerSchema = Type.Object({
-  success: Type.Literal(true),
+  success: Success,
   message: Type.String(),
   kind: KindSchema,
   groupBy: Type.Enum(['category', 'region']),

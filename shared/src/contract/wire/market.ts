@@ -5,7 +5,7 @@
  * `@hypertek/shared/contract` as types only). Change a field here and both sides follow.
  */
 import { Type, type Static } from 'typebox';
-import { Nullable, KindSchema } from './common';
+import { KindSchema, Nullable, Success } from './common';
 
 const DateTime = Type.String({ format: 'date-time' });
 
@@ -74,14 +74,14 @@ export const OfferSchema = Type.Object({
 export type MarketOffer = Static<typeof OfferSchema>;
 
 export const ListingAnswerSchema = Type.Object({
-  success: Type.Literal(true),
+  success: Success,
   message: Type.String(),
   listing: ListingSchema,
 });
 export type ListingAnswer = Static<typeof ListingAnswerSchema>;
 
 export const OfferAnswerSchema = Type.Object({
-  success: Type.Literal(true),
+  success: Success,
   message: Type.String(),
   offer: OfferSchema,
 });
@@ -96,14 +96,14 @@ export const CancelResultSchema = Type.Object({
 export type CancelResult = Static<typeof CancelResultSchema>;
 
 export const CancelListingsAnswerSchema = Type.Object({
-  success: Type.Literal(true),
+  success: Success,
   message: Type.String(),
   results: Type.Array(CancelResultSchema),
 });
 export type CancelListingsAnswer = Static<typeof CancelListingsAnswerSchema>;
 
 export const BalanceAnswerSchema = Type.Object({
-  success: Type.Literal(true),
+  success: Success,
   message: Type.String(),
   balance: Type.Number({ description: 'Dollars' }),
   balanceCents: Type.Integer({ description: 'The same in integer cents' }),
