@@ -3,6 +3,7 @@ export * from './catalogue-item';
 export * from './catalogue-query';
 export * from './constants';
 export * from './market';
+export * from './market-events';
 export * from './market-figures';
 export * from './messages';
 export * from './types';
