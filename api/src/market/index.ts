@@ -9,7 +9,8 @@
  * - figures.ts: the market figures of a kind (floor, owners, sales and volume over time);
  * - rules.ts: the live listing rule and the other rules of time, written once;
  * - refusals.ts: the reasons the market refuses (the routes give them words and statuses);
- * - settlement.ts, ledger.ts: the one settlement of a sale and the ledger's one way in.
+ * - settlement.ts, ledger.ts: the one settlement of a sale and the ledger's one way in;
+ * - events.ts: the market's events, one per change, written in the change's transaction.
  *
  * Every decision about one item is taken in a transaction that first locks the item's row, so
  * the decisions about an item happen one after the other, on every driver and API instance; the
