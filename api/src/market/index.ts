@@ -31,6 +31,7 @@ import type { ItemKind } from '@hypertek/shared/contract';
 import type { Database } from '../db/client';
 import { checkoutActions } from './checkout';
 import { marketContext, type MarketOptions } from './context';
+import { eventsAfter } from './events';
 import { marketFigures } from './figures';
 import { balanceOf } from './ledger';
 import { listingActions } from './listings';
@@ -49,6 +50,8 @@ export function createMarketRepository(database: Database, options: MarketOption
     itemState: (itemId: number) => itemState(market, itemId),
     /** The figures of a kind and its groups, at the market's time now (figures.ts). */
     figures: (kind: ItemKind) => marketFigures(market, kind),
+    /** The market's events after `afterId`, oldest first, in commit order (events.ts). */
+    eventsAfter: (afterId: number, limit: number) => eventsAfter(market.db, afterId, limit),
     /** The user's ledger balance, in cents. */
     balance: (userId: string) => balanceOf(market.db, userId),
   };

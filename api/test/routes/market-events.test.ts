@@ -24,7 +24,7 @@ import type { User } from '../payments-helpers';
 const HOUR = 3_600_000;
 
 // Items no other test of this file and none of the seed's story touch, one (or two) per test.
-const NFA = { life: 60, offers: 61, ownOffer: 62, refused: 63, race: 64 };
+const NFA = { life: 60, offers: 61, ownOffer: 62, refused: 63, race: 64, read: 65 };
 const LAND = { time: 160 };
 
 const clock = { now: Date.now() };
@@ -331,5 +331,65 @@ describe('market events', () => {
       sql`select count(*)::int as n from market_events where seller_id = ${HOUSE_USER_ID} and kind = 'listing.created'`,
     );
     assert.ok((seeded?.n ?? 0) >= 180, 'the house listed its catalogue through the same events');
+  });
+
+  it('GET /market/events reads the events after an id, oldest first, page by page, with no user ids', async () => {
+    const start = await lastId();
+    const a = await owner(NFA.read);
+    await list(app, a, NFA.read, 250);
+    const stored = await eventsAfter(app.database.db, start, 100);
+    assert.deepEqual(
+      stored.map((e) => e.kind),
+      ['item.sold', 'item.transferred', 'listing.created'],
+    );
+    const read = async (query: string) => {
+      const response = await app.inject({ method: 'GET', url: `/api/v1/market/events?${query}` });
+      assert.equal(response.statusCode, 200, response.body);
+      return response.json<{ data: { id: number }[]; after: number }>();
+    };
+    const first = await read(`after=${start}&limit=2`);
+    assert.deepEqual(
+      first.data.map((e) => e.id),
+      stored.slice(0, 2).map((e) => e.id),
+    );
+    assert.equal(first.after, stored[1]?.id);
+    const second = await read(`after=${first.after}&limit=2`);
+    const listed = stored[2];
+    assert.ok(listed !== undefined);
+    assert.deepEqual(second.data, [
+      {
+        id: listed.id,
+        kind: 'listing.created',
+        itemId: String(NFA.read),
+        itemKind: 'nfa',
+        listingId: listed.listingId,
+        offerId: null,
+        price: 250,
+        priceCents: 25_000,
+        details: null,
+        at: listed.createdAt.toISOString(),
+      },
+    ]);
+    assert.ok(!JSON.stringify(first.data).includes(a.user._id), 'no user ids');
+    const end = await read(`after=${second.after}`);
+    assert.deepEqual(end.data, []);
+    assert.equal(end.after, second.after, 'nothing new: the same id to send again');
+    assert.ok((await read('')).data.length > 0, 'from the first event by default');
+  });
+
+  it('GET /market/events refuses a bad id or page size with 400 and a message', async () => {
+    for (const query of [
+      'after=-1',
+      'after=abc',
+      'after=99999999999999999999',
+      'limit=0',
+      'limit=501',
+      'since=3',
+    ]) {
+      const response = await app.inject({ method: 'GET', url: `/api/v1/market/events?${query}` });
+      assert.equal(response.statusCode, 400, `${query}: ${response.body}`);
+      assert.equal(typeof json(response).message, 'string', query);
+      assert.ok(json(response).message.length > 0, query);
+    }
   });
 });
