@@ -261,12 +261,14 @@ export function offerActions(market: MarketContext) {
         );
         if (locked.kind === 'refused') return locked;
         const { row: offer, item } = locked;
+        // What the voided reservation gave the offer back to: expired when its end has come.
+        let reopened: 'open' | 'expired' | null = null;
         if (offer.status === 'accepted') {
           const pending = await pendingOrder(tx, item.id);
           if (pending !== undefined && pending.order.offerId === offerId) {
             if (pending.busy) return refused('busy');
             if (pending.live) return { kind: 'release' as const, orderId: pending.order.id };
-            await voidOrder(tx, pending.order, at);
+            reopened = await voidOrder(tx, pending.order, at);
           }
         } else {
           const closed = stillOpen(offer);
@@ -285,7 +287,8 @@ export function offerActions(market: MarketContext) {
           at,
         });
         await recordEvent(tx, {
-          kind: 'offer.cancelled',
+          // An accepted offer past its end expires with its reservation: nothing is left to cancel.
+          kind: reopened === 'expired' ? 'offer.expired' : 'offer.cancelled',
           item,
           sellerId: item.ownerId,
           buyerId,

@@ -24,7 +24,7 @@ import type { User } from '../payments-helpers';
 const HOUR = 3_600_000;
 
 // Items no other test of this file and none of the seed's story touch, one (or two) per test.
-const NFA = { life: 60, offers: 61, ownOffer: 62, refused: 63, race: 64, read: 65 };
+const NFA = { life: 60, offers: 61, ownOffer: 62, refused: 63, race: 64, read: 65, lateCancel: 66 };
 const LAND = { time: 160 };
 
 const clock = { now: Date.now() };
@@ -247,6 +247,27 @@ describe('market events', () => {
       events.slice(2).map((e) => [e.kind, e.offerId]),
       [['offer.accepted', fromD]],
     );
+  });
+
+  it('an accepted offer cancelled after its own end expires with its reservation', async () => {
+    const item = NFA.lateCancel;
+    const a = await owner(item);
+    const b = await signup(app);
+    const offerId = json(await offer(app, b, item, 100, '6 Hours')).offer._id;
+    assert.equal((await answerOffer(app, a, offerId, 'accept')).statusCode, 200);
+    clock.now += 7 * HOUR;
+    const mark = await lastId();
+    assert.equal((await answerOffer(app, b, offerId, 'cancel')).statusCode, 200);
+    assert.deepEqual((await eventsOf(item, mark)).map(told), [
+      expected({
+        kind: 'offer.expired',
+        sellerId: a.user._id,
+        buyerId: b.user._id,
+        offerId,
+        amountCents: 10_000,
+        payload: { reservationEnded: true },
+      }),
+    ]);
   });
 
   it('a refused change writes no event', async () => {
