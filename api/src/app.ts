@@ -26,6 +26,7 @@ import { validatorCompiler } from './lib/schema-validator';
 import catalogueRoutes from './routes/catalogue';
 import healthRoutes from './routes/health';
 import marketRoutes from './routes/market';
+import marketEventRoutes from './routes/market-events';
 import marketFiguresRoutes from './routes/market-figures';
 import mediaRoutes from './routes/media';
 import metricsRoutes from './routes/metrics';
@@ -150,6 +151,7 @@ export async function buildApp(
       await api.register(paymentRoutes, opts);
       await api.register(marketRoutes, opts);
       await api.register(marketFiguresRoutes);
+      await api.register(marketEventRoutes);
       await api.register(releaseRoutes, opts);
       await api.register(releaseTokenRoutes, opts);
       await api.register(fieldDataRoutes, opts);

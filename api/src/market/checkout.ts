@@ -13,9 +13,9 @@ import {
   clearHold,
   heldRefusal,
   holds,
+  lapseOrder,
   LIVE_ATTEMPT,
   pendingOrder,
-  voidOrder,
   type OrderRow,
 } from './holds';
 import { activeListing, closeLapsed, lockItem } from './item-lock';
@@ -149,7 +149,7 @@ export function checkoutActions(market: MarketContext) {
               ),
             );
         }
-        await voidOrder(tx, pending.order, at);
+        await lapseOrder(tx, item, pending.order, at);
       });
     },
   };

@@ -3,11 +3,13 @@
  * accepted offer's reservation, one per item (a partial unique index). While one holds the
  * item nobody else can buy it, and its seller cannot reprice, cancel or accept another offer; a
  * hold that has lapsed is voided by the next transaction on the item, once the payment it
- * started can no longer complete at the provider. Called under the item's lock (item-lock.ts).
+ * started can no longer complete at the provider (an accepted offer's reservation that lapses is
+ * told by its event). Called under the item's lock (item-lock.ts).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { offers, orders, paymentAttempts } from '../db/schema';
+import { recordEvents } from './events';
 import { activeListing, type ItemLock } from './item-lock';
 import { refused, type NeedsRelease, type Refusal } from './refusals';
 import { endsAfter } from './rules';
@@ -60,22 +62,50 @@ export const holds = (order: OrderRow, at: Date): boolean =>
 
 /**
  * Ends a pending order that no longer holds the item: void; an accepted offer behind it goes
- * back to open (or expired), as it was before the acceptance.
+ * back to open (or expired), as it was before the acceptance. Returns what became of that offer
+ * (null when the order was a checkout's).
  */
-export async function voidOrder(tx: Tx, order: OrderRow, at: Date): Promise<void> {
+export async function voidOrder(
+  tx: Tx,
+  order: OrderRow,
+  at: Date,
+): Promise<'open' | 'expired' | null> {
   await tx
     .update(orders)
     .set({ status: 'void' })
     .where(and(eq(orders.id, order.id), eq(orders.status, 'pending')));
-  if (order.offerId !== null) {
-    await tx
-      .update(offers)
-      .set({
-        status: sql`case when ${endsAfter(offers.expiresAt, at)} then 'open' else 'expired' end`,
-        updatedAt: at,
-      })
-      .where(and(eq(offers.id, order.offerId), eq(offers.status, 'accepted')));
-  }
+  if (order.offerId === null) return null;
+  const [offer] = await tx
+    .update(offers)
+    .set({
+      status: sql`case when ${endsAfter(offers.expiresAt, at)} then 'open' else 'expired' end`,
+      updatedAt: at,
+    })
+    .where(and(eq(offers.id, order.offerId), eq(offers.status, 'accepted')))
+    .returning({ status: offers.status });
+  return offer?.status === 'expired' ? 'expired' : offer === undefined ? null : 'open';
+}
+
+/**
+ * Voids a pending order whose hold has lapsed unpaid. An accepted offer's reservation that
+ * lapses is a market change: `reservation.lapsed`, and `offer.expired` when the offer's own end
+ * has come meanwhile. A checkout's hold lapsing changes nothing on the market (no event).
+ */
+export async function lapseOrder(tx: Tx, item: ItemLock, order: OrderRow, at: Date): Promise<void> {
+  const offer = await voidOrder(tx, order, at);
+  if (order.offerId === null || offer === null) return;
+  const told = {
+    item,
+    sellerId: order.sellerId,
+    buyerId: order.userId,
+    offerId: order.offerId,
+    amountCents: order.amountCents,
+    at,
+  };
+  await recordEvents(tx, [
+    { kind: 'reservation.lapsed', ...told },
+    ...(offer === 'expired' ? [{ kind: 'offer.expired' as const, ...told }] : []),
+  ]);
 }
 
 /** Why another buyer cannot have an item whose pending order holds it. */
@@ -117,6 +147,6 @@ export async function clearHold(
     }
   }
   if (pending.live) return { kind: 'release', orderId: order.id };
-  await voidOrder(tx, order, at);
+  await lapseOrder(tx, item, order, at);
   return { kind: 'clear' };
 }

@@ -9,7 +9,8 @@
  * - figures.ts: the market figures of a kind (floor, owners, sales and volume over time);
  * - rules.ts: the live listing rule and the other rules of time, written once;
  * - refusals.ts: the reasons the market refuses (the routes give them words and statuses);
- * - settlement.ts, ledger.ts: the one settlement of a sale and the ledger's one way in.
+ * - settlement.ts, ledger.ts: the one settlement of a sale and the ledger's one way in;
+ * - events.ts: the market's events, one per change, written in the change's transaction.
  *
  * Every decision about one item is taken in a transaction that first locks the item's row, so
  * the decisions about an item happen one after the other, on every driver and API instance; the
@@ -30,6 +31,7 @@ import type { ItemKind } from '@hypertek/shared/contract';
 import type { Database } from '../db/client';
 import { checkoutActions } from './checkout';
 import { marketContext, type MarketOptions } from './context';
+import { eventsAfter } from './events';
 import { marketFigures } from './figures';
 import { balanceOf } from './ledger';
 import { listingActions } from './listings';
@@ -48,6 +50,8 @@ export function createMarketRepository(database: Database, options: MarketOption
     itemState: (itemId: number) => itemState(market, itemId),
     /** The figures of a kind and its groups, at the market's time now (figures.ts). */
     figures: (kind: ItemKind) => marketFigures(market, kind),
+    /** The market's events after `afterId`, oldest first, in commit order (events.ts). */
+    eventsAfter: (afterId: number, limit: number) => eventsAfter(market.db, afterId, limit),
     /** The user's ledger balance, in cents. */
     balance: (userId: string) => balanceOf(market.db, userId),
   };

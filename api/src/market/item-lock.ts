@@ -4,12 +4,14 @@
  * on every driver and API instance; the lock order is always item → order → payment attempt
  * (the payments repository and the settlement follow it too), so two transactions never wait
  * for each other. Under the lock, `closeLapsed` writes down what time already decided (listings
- * and offers past their end), and `setItemListing` keeps the item's copy of its active listing.
+ * and offers past their end, with their events), and `setItemListing` keeps the item's copy of
+ * its active listing.
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../db/client';
 import { rowsOf } from '../db/client';
 import { items, listings, offers } from '../db/schema';
+import { recordEvents } from './events';
 import { refused, type Refusal } from './refusals';
 import { lapsedListing, lapsedOffer, liveListing } from './rules';
 
@@ -41,34 +43,70 @@ export async function lockItem(tx: Tx, itemId: number): Promise<ItemLock | undef
   return row;
 }
 
-/** Writes down what time decided on this item: listings and offers past their end. */
+/**
+ * Writes down what time decided on this item: listings and offers past their end, each told by
+ * its event (`listing.expired`, `offer.expired`) when it is written down.
+ */
 export async function closeLapsed(tx: Tx, item: ItemLock, at: Date): Promise<void> {
   // One statement (one round trip on every market write): the listing's and the offers' ends,
   // and the item's pointer when its listing is the one that ended. Under the item's lock, so
   // the statement's snapshot already holds every change made to the item's rows before it.
   const stamp = at.toISOString();
-  const [row] = await rowsOf<{ unlisted: number }>(
+  const ended = await rowsOf<{
+    what: 'listing' | 'offer';
+    id: string;
+    user_id: string;
+    price_cents: number;
+  }>(
     tx,
     sql`
     with ended_listings as (
       update ${listings}
       set status = 'expired', closed_at = ${stamp}, updated_at = ${stamp}
       where item_id = ${item.id} and ${lapsedListing(at)}
-      returning id
+      returning id, seller_id, price_cents
     ), ended_offers as (
       update ${offers}
       set status = 'expired', closed_at = ${stamp}, updated_at = ${stamp}
       where item_id = ${item.id} and ${lapsedOffer(at)}
-      returning id
+      returning id, buyer_id, price_cents
     ), unlisted as (
       update ${items} set listing_id = null, listing_ends_at = null
       where id = ${item.id} and listing_id in (select id from ended_listings)
       returning id
     )
-    select (select count(*) from unlisted)::int as unlisted,
-      (select count(*) from ended_offers)::int as offers`,
+    select 'listing' as what, id, seller_id as user_id, price_cents from ended_listings
+    union all
+    select 'offer' as what, id, buyer_id as user_id, price_cents from ended_offers
+    order by what, id`,
   );
-  if ((row?.unlisted ?? 0) > 0) item.listingId = null;
+  if (ended.length === 0) return;
+  if (ended.some((row) => row.what === 'listing' && row.id === item.listingId)) {
+    item.listingId = null;
+  }
+  await recordEvents(
+    tx,
+    ended.map((row) =>
+      row.what === 'listing'
+        ? {
+            kind: 'listing.expired',
+            item,
+            sellerId: row.user_id,
+            listingId: row.id,
+            amountCents: row.price_cents,
+            at,
+          }
+        : {
+            kind: 'offer.expired',
+            item,
+            sellerId: item.ownerId,
+            buyerId: row.user_id,
+            offerId: row.id,
+            amountCents: row.price_cents,
+            at,
+          },
+    ),
+  );
 }
 
 /** The item's live listing (rules.ts): active, its end not come. */

@@ -2,7 +2,8 @@
  * Listings: an owner lists an item at a price until a chosen end (one active listing per item,
  * a partial unique index), reprices it, cancels it; the seller's listings. A listing cannot
  * change under a buyer's checkout hold. Each change is taken under the item's lock
- * (item-lock.ts) and told in the activity feed in the same transaction.
+ * (item-lock.ts) and told in the activity feed and the market's events (events.ts) in the same
+ * transaction.
  */
 import type { MarketListing } from '@hypertek/shared/contract';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { items, listings } from '../db/schema';
 import { decodeTimeUuidCursor, paginate } from '../lib/cursor';
 import { namesOf, recordActivity } from '../repositories/activity-repository';
 import type { MarketContext } from './context';
+import { recordEvent } from './events';
 import { clearHold } from './holds';
 import { closeLapsed, lockItem, lockRow, readListing, setItemListing } from './item-lock';
 import { refused, type CancelOutcome, type NeedsRelease, type Refusal } from './refusals';
@@ -70,6 +72,14 @@ export function listingActions(market: MarketContext) {
           priceCents: input.priceCents,
           at,
         });
+        await recordEvent(tx, {
+          kind: 'listing.created',
+          item,
+          sellerId: input.userId,
+          listingId: listing.id,
+          amountCents: input.priceCents,
+          at,
+        });
         return { kind: 'listed' as const, id: listing.id };
       });
       if (result.kind !== 'listed') return result;
@@ -106,6 +116,15 @@ export function listingActions(market: MarketContext) {
           buyerId: null,
           sellerId: userId,
           priceCents,
+          at,
+        });
+        await recordEvent(tx, {
+          kind: 'listing.repriced',
+          item,
+          sellerId: userId,
+          listingId,
+          amountCents: priceCents,
+          payload: { previousAmountCents: listing.priceCents },
           at,
         });
         return { kind: 'repriced' as const };
@@ -159,6 +178,14 @@ export function listingActions(market: MarketContext) {
           buyerId: null,
           sellerId: userId,
           priceCents: listing.priceCents,
+          at,
+        });
+        await recordEvent(tx, {
+          kind: 'listing.cancelled',
+          item,
+          sellerId: userId,
+          listingId,
+          amountCents: listing.priceCents,
           at,
         });
         return { kind: 'done', outcome: 'cancelled' };

@@ -2,7 +2,8 @@
  * Offers: a buyer offers a price on an item they do not own until a chosen end (one live offer
  * per buyer and item, at most `maxOpenOffers` open); the owner accepts (the item is reserved
  * for the maker to pay, a pending order: see holds.ts) or declines; the maker cancels. Each
- * change is taken under the item's lock (item-lock.ts) and told in the activity feed.
+ * change is taken under the item's lock (item-lock.ts) and told in the activity feed and the
+ * market's events (events.ts).
  */
 import type { MarketOffer } from '@hypertek/shared/contract';
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import { isUniqueViolation } from '../db/client';
 import { HOUSE_USER_ID, items, offers, orders, users } from '../db/schema';
 import { recordActivity } from '../repositories/activity-repository';
 import type { MarketContext } from './context';
+import { recordEvent } from './events';
 import { clearHold, pendingOrder, voidOrder } from './holds';
 import { closeLapsed, lockItem, lockRow, readOffer, type ItemLock } from './item-lock';
 import { refused, type NeedsRelease, type Refusal } from './refusals';
@@ -110,6 +112,19 @@ export function offerActions(market: MarketContext) {
           priceCents: input.priceCents,
           at,
         });
+        await recordEvent(tx, {
+          kind: previous === undefined ? 'offer.made' : 'offer.replaced',
+          item,
+          sellerId: item.ownerId,
+          buyerId: input.buyerId,
+          offerId: offer.id,
+          amountCents: input.priceCents,
+          payload:
+            previous === undefined
+              ? null
+              : { replacedOfferId: previous.id, previousAmountCents: previous.priceCents },
+          at,
+        });
         return { kind: 'made' as const, id: offer.id };
       });
       if (result.kind !== 'made') return result;
@@ -147,6 +162,7 @@ export function offerActions(market: MarketContext) {
             .where(and(eq(offers.itemId, item.id), eq(offers.status, 'accepted')));
           return refused(accepted === undefined ? 'holdBlocksChange' : 'anotherAccepted');
         }
+        const reservedUntil = new Date(at.getTime() + options.reservationMs);
         try {
           await tx.insert(orders).values({
             userId: offer.buyerId,
@@ -155,7 +171,7 @@ export function offerActions(market: MarketContext) {
             amountCents: offer.priceCents,
             offerId: offer.id,
             sellerId: ownerId,
-            holdUntil: new Date(at.getTime() + options.reservationMs),
+            holdUntil: reservedUntil,
             createdAt: at,
           });
         } catch (error) {
@@ -172,6 +188,16 @@ export function offerActions(market: MarketContext) {
           buyerId: offer.buyerId,
           sellerId: ownerId,
           priceCents: offer.priceCents,
+          at,
+        });
+        await recordEvent(tx, {
+          kind: 'offer.accepted',
+          item,
+          sellerId: ownerId,
+          buyerId: offer.buyerId,
+          offerId: offer.id,
+          amountCents: offer.priceCents,
+          payload: { reservedUntil: reservedUntil.toISOString() },
           at,
         });
         const [buyer] = await tx
@@ -208,6 +234,15 @@ export function offerActions(market: MarketContext) {
           priceCents: offer.priceCents,
           at,
         });
+        await recordEvent(tx, {
+          kind: 'offer.declined',
+          item,
+          sellerId: ownerId,
+          buyerId: offer.buyerId,
+          offerId,
+          amountCents: offer.priceCents,
+          at,
+        });
         return { kind: 'declined' as const };
       });
       if (result.kind !== 'declined') return result;
@@ -226,12 +261,14 @@ export function offerActions(market: MarketContext) {
         );
         if (locked.kind === 'refused') return locked;
         const { row: offer, item } = locked;
+        // What the voided reservation gave the offer back to: expired when its end has come.
+        let reopened: 'open' | 'expired' | null = null;
         if (offer.status === 'accepted') {
           const pending = await pendingOrder(tx, item.id);
           if (pending !== undefined && pending.order.offerId === offerId) {
             if (pending.busy) return refused('busy');
             if (pending.live) return { kind: 'release' as const, orderId: pending.order.id };
-            await voidOrder(tx, pending.order, at);
+            reopened = await voidOrder(tx, pending.order, at);
           }
         } else {
           const closed = stillOpen(offer);
@@ -247,6 +284,18 @@ export function offerActions(market: MarketContext) {
           buyerId,
           sellerId: item.ownerId,
           priceCents: offer.priceCents,
+          at,
+        });
+        await recordEvent(tx, {
+          // An accepted offer past its end expires with its reservation: nothing is left to cancel.
+          kind: reopened === 'expired' ? 'offer.expired' : 'offer.cancelled',
+          item,
+          sellerId: item.ownerId,
+          buyerId,
+          offerId,
+          amountCents: offer.priceCents,
+          // An accepted offer's reservation ends with it.
+          payload: offer.status === 'accepted' ? { reservationEnded: true } : null,
           at,
         });
         return { kind: 'cancelled' as const };

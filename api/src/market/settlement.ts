@@ -8,7 +8,10 @@
  * 3. the item moves to the buyer; the listing is sold, any other listing of the item cancelled;
  *    the accepted offer is sold, the buyer's other offers on the item end;
  * 4. one ledger posting: card receipts give the price, the seller gets it less the commission;
- * 5. the feed's Transfer and Sale rows.
+ * 5. the feed's Transfer and Sale rows, and the market's events: `item.sold` (the listing or the
+ *    accepted offer that was paid), `item.transferred` (the owner changes), then what the sale
+ *    ended: the item's other listing (`listing.cancelled`) and the buyer's own offers on it
+ *    (`offer.cancelled`), each with `reason: 'sold'`.
  * The database keeps the result honest at commit (migration 0006): the posting balances, the
  * item points at no stale listing, no listing is left by a seller who no longer owns the item.
  */
@@ -16,6 +19,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { items, listings, offers, orders, payments } from '../db/schema';
 import { recordActivity } from '../repositories/activity-repository';
+import { recordEvents } from './events';
 import { lockItem } from './item-lock';
 import { post, type Entry } from './ledger';
 
@@ -104,10 +108,11 @@ export async function settleSale(
       .where(and(eq(listings.id, order.listingId), eq(listings.status, 'active')));
   }
   // An item that changes hands loses every other listing for good.
-  await tx
+  const endedListings = await tx
     .update(listings)
     .set({ status: 'cancelled', closedAt: at, updatedAt: at })
-    .where(and(eq(listings.itemId, item.id), eq(listings.status, 'active')));
+    .where(and(eq(listings.itemId, item.id), eq(listings.status, 'active')))
+    .returning({ id: listings.id, sellerId: listings.sellerId, priceCents: listings.priceCents });
   if (order.offerId !== null) {
     await tx
       .update(offers)
@@ -115,7 +120,7 @@ export async function settleSale(
       .where(eq(offers.id, order.offerId));
   }
   // The new owner's own offers on it end; other buyers' offers follow the item to them.
-  await tx
+  const endedOffers = await tx
     .update(offers)
     .set({ status: 'cancelled', closedAt: at, updatedAt: at })
     .where(
@@ -124,7 +129,8 @@ export async function settleSale(
         eq(offers.buyerId, order.userId),
         inArray(offers.status, ['open', 'accepted']),
       ),
-    );
+    )
+    .returning({ id: offers.id, priceCents: offers.priceCents });
 
   await post(tx, 'sale', saleEntries(sellerId, payment.amountCents, terms.commissionBps), {
     orderId: order.id,
@@ -142,5 +148,30 @@ export async function settleSale(
       at,
     });
   }
+  const sale = { item, sellerId, buyerId: order.userId, amountCents: payment.amountCents, at };
+  const sold = { reason: 'sold' };
+  await recordEvents(tx, [
+    { kind: 'item.sold', ...sale, listingId: order.listingId, offerId: order.offerId },
+    { kind: 'item.transferred', ...sale },
+    ...endedListings.map((listing) => ({
+      kind: 'listing.cancelled' as const,
+      item,
+      sellerId: listing.sellerId,
+      listingId: listing.id,
+      amountCents: listing.priceCents,
+      payload: sold,
+      at,
+    })),
+    ...endedOffers.map((offer) => ({
+      kind: 'offer.cancelled' as const,
+      item,
+      sellerId,
+      buyerId: order.userId,
+      offerId: offer.id,
+      amountCents: offer.priceCents,
+      payload: sold,
+      at,
+    })),
+  ]);
   return true;
 }

@@ -3,6 +3,7 @@ export * from './catalogue-item';
 export * from './catalogue-query';
 export * from './constants';
 export * from './market';
+export * from './market-events';
 export * from './market-figures';
 // The wire shapes' types (their schemas, for the API, are '@hypertek/shared/contract/wire').
 export type {
@@ -11,6 +12,7 @@ export type {
   MarketFiguresGroup,
   SalesWindow,
 } from './wire/market-figures';
+export type { MarketEvent, MarketEventsAnswer } from './wire/market-events';
 export * from './messages';
 export * from './types';
 export * from './validation';

@@ -4,6 +4,7 @@
  * - users.ts: the accounts (and the house), password reset links, wallet sign-in nonces;
  * - items.ts: the items, their art and their listings (the two tables refer to each other);
  * - market.ts: offers, orders (checkouts) and the activity feed;
+ * - market-events.ts: the market's outbox, one event per change, in commit order;
  * - ledger.ts: the double-entry ledger;
  * - payments.ts: recorded payments, payment attempts, handled webhook events;
  * - sandbox-provider.ts: the sandbox payment provider's own state;
@@ -18,6 +19,7 @@ import { fieldViews, funnelSteps } from './field-data';
 import { itemArt, items, listings } from './items';
 import { ledgerEntries, ledgerTransactions } from './ledger';
 import { activities, offers, orders } from './market';
+import { marketEvents } from './market-events';
 import { paymentAttempts, payments, webhookEvents } from './payments';
 import { releaseReports } from './release-reports';
 import { releaseTokens, staffMembers } from './release-tokens';
@@ -32,6 +34,7 @@ export * from './field-data';
 export * from './items';
 export * from './ledger';
 export * from './market';
+export * from './market-events';
 export * from './payments';
 export * from './release-reports';
 export * from './release-tokens';
@@ -46,6 +49,7 @@ export const schema = {
   orders,
   listings,
   offers,
+  marketEvents,
   ledgerTransactions,
   ledgerEntries,
   payments,

@@ -7,11 +7,12 @@
  *
  * The pilots sign in like the demo account: `<handle>@hypertek.local` / the demo password.
  */
-import { EXPIRY_DURATION_MS } from '@hypertek/shared/contract';
+import { EXPIRY_DURATION_MS, type ItemKind } from '@hypertek/shared/contract';
 import { eq, sql } from 'drizzle-orm';
-import type { Database } from '../client';
+import { rowsOf, type Database } from '../client';
 import { activities, HOUSE_USER_ID, users } from '../schema';
 import { createMarketRepository } from '../../market';
+import { recordEvents } from '../../market/events';
 import { post } from '../../market/ledger';
 import { settleSale } from '../../market/settlement';
 
@@ -32,18 +33,44 @@ const HOUR = 3_600_000;
 
 /**
  * Lists every item the house owns at its catalogue price, with no end: one statement, so the
- * listings and the items' pointers to them commit together (the database checks they agree).
+ * listings and the items' pointers to them commit together (the database checks they agree),
+ * and their `listing.created` events in the same transaction.
  */
 export async function listHouseItems(database: Database): Promise<void> {
-  await database.rows(sql`
-    with listed as (
-      insert into listings (item_id, seller_id, kind, price_cents, created_at, updated_at)
-      select id, owner_id, kind, price_cents, listed_at, listed_at from items
-      where owner_id = ${HOUSE_USER_ID} and listing_id is null and price_cents > 0
-      on conflict do nothing
-      returning id, item_id, expires_at)
-    update items set listing_id = listed.id, listing_ends_at = listed.expires_at
-    from listed where listed.item_id = items.id`);
+  await database.db.transaction(async (tx) => {
+    const listed = await rowsOf<{
+      id: string;
+      item_id: number | string;
+      kind: ItemKind;
+      seller_id: string;
+      price_cents: number;
+      created_at: Date | string;
+    }>(
+      tx,
+      sql`
+      with listed as (
+        insert into listings (item_id, seller_id, kind, price_cents, created_at, updated_at)
+        select id, owner_id, kind, price_cents, listed_at, listed_at from items
+        where owner_id = ${HOUSE_USER_ID} and listing_id is null and price_cents > 0
+        on conflict do nothing
+        returning id, item_id, kind, seller_id, price_cents, created_at, expires_at),
+      pointed as (
+        update items set listing_id = listed.id, listing_ends_at = listed.expires_at
+        from listed where listed.item_id = items.id)
+      select id, item_id, kind, seller_id, price_cents, created_at from listed order by item_id`,
+    );
+    await recordEvents(
+      tx,
+      listed.map((row) => ({
+        kind: 'listing.created',
+        item: { id: Number(row.item_id), kind: row.kind },
+        sellerId: row.seller_id,
+        listingId: row.id,
+        amountCents: row.price_cents,
+        at: new Date(row.created_at),
+      })),
+    );
+  });
 }
 
 export async function seedMarketStory(

@@ -5,3 +5,4 @@
 export * from './common';
 export * from './market';
 export * from './market-figures';
+export * from './market-events';
