@@ -65,6 +65,74 @@ export function payWithCard(app: FastifyInstance, user: User, body: object) {
   });
 }
 
+/** Pays for an item by the card form with a payment method (at the catalogue price by default). */
+export async function payForItem(
+  app: FastifyInstance,
+  user: User,
+  itemId: number,
+  paymentMethodId: string,
+  amount?: number,
+) {
+  return payWithCard(app, user, await cardBody(app, user, itemId, paymentMethodId, amount));
+}
+
+/** Pays for an item by the card form with a new sandbox payment method for a card number. */
+export async function payBySandboxCard(
+  app: FastifyInstance,
+  user: User,
+  itemId: number,
+  number: string,
+) {
+  return payForItem(app, user, itemId, await paymentMethod(app, number));
+}
+
+/**
+ * `count` pay requests at once with one body, each call to the provider delayed by `latencyMs`
+ * (so that they really overlap); the delay is lifted afterwards.
+ */
+export async function payAtOnce(
+  app: FastifyInstance,
+  user: User,
+  body: object,
+  calls: { latencyMs: number },
+  latencyMs: number,
+  count = 20,
+) {
+  calls.latencyMs = latencyMs;
+  return Promise.all(Array.from({ length: count }, () => payWithCard(app, user, body))).finally(
+    () => (calls.latencyMs = 0),
+  );
+}
+
+/** What the browser does in the sandbox: confirms an open intent with a card number. */
+export async function confirmSandboxIntent(
+  app: FastifyInstance,
+  intent: { paymentIntentId: string; clientSecret: string },
+  number: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/payment/sandbox/payment-intents/${intent.paymentIntentId}/confirm`,
+    payload: {
+      client_secret: intent.clientSecret,
+      payment_method: await paymentMethod(app, number),
+    },
+  });
+}
+
+/** The sandbox's bank step of an intent that asks for authentication: completed or failed. */
+export function authenticateSandboxIntent(
+  app: FastifyInstance,
+  intent: { paymentIntentId: string; clientSecret: string },
+  outcome: 'complete' | 'fail',
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/payment/sandbox/payment-intents/${intent.paymentIntentId}/authenticate`,
+    payload: { client_secret: intent.clientSecret, outcome },
+  });
+}
+
 export async function createIntent(app: FastifyInstance, user: User, itemId: number) {
   return app.inject({
     method: 'POST',
@@ -178,6 +246,9 @@ export async function purchaseRows(app: FastifyInstance, userId: string, itemId:
   if (row === undefined) throw new Error('no counts');
   return row;
 }
+
+/** `purchaseRows` of a purchase recorded once: one payment, one sale, one attempt, one paid order. */
+export const ONE_PURCHASE = { payments: 1, activities: 1, attempts: 1, paid: 1 } as const;
 
 /** How many times the sandbox charged for one user's item (a charge happens on success only). */
 export async function sandboxCharges(app: FastifyInstance, userId: string, itemId: number) {

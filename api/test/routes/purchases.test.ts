@@ -5,15 +5,7 @@ import { sql } from 'drizzle-orm';
 import { isUniqueViolation } from '../../src/db/client';
 import { API_MESSAGES } from '../../src/lib/errors';
 import { buildTestApp, json, signup } from '../helpers';
-import {
-  cardBody,
-  CARDS,
-  createIntent,
-  paymentMethod,
-  payWithCard,
-  priceCents,
-  type User,
-} from '../payments-helpers';
+import { CARDS, createIntent, payBySandboxCard, priceCents, type User } from '../payments-helpers';
 
 const app = await buildTestApp({ after });
 const purchase = (payload: unknown, headers: Record<string, string> = {}) =>
@@ -21,8 +13,7 @@ const purchase = (payload: unknown, headers: Record<string, string> = {}) =>
 
 /** Buys an item by card at the price shown (the seeded items used here are the house's). */
 async function buyByCard(user: User, itemId: number) {
-  const method = await paymentMethod(app, CARDS.visa);
-  const response = await payWithCard(app, user, await cardBody(app, user, itemId, method));
+  const response = await payBySandboxCard(app, user, itemId, CARDS.visa);
   assert.equal(response.statusCode, 200, response.body);
 }
 
