@@ -10,3 +10,19 @@ export async function fillAndSubmit(fields: Record<string, string>, button: stri
   await user.click(screen.getByRole('button', { name: button }));
   return user;
 }
+
+/**
+ * A form the page refuses before sending anything: the message toasted once and shown as the
+ * form's alert, the field marked invalid, no request.
+ */
+export function expectRefusedBeforeSending(
+  toasts: readonly unknown[],
+  sent: readonly unknown[],
+  message: string,
+  field: string,
+) {
+  expect(toasts).toEqual([{ kind: 'error', message }]);
+  expect(screen.getByRole('alert')).toHaveTextContent(message);
+  expect(screen.getByLabelText(field)).toHaveAttribute('aria-invalid', 'true');
+  expect(sent).toEqual([]);
+}

@@ -2,7 +2,7 @@ import { session } from '@hypertek/shared';
 import { calls, pending, recordToasts, serveApi, validToken } from '@hypertek/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 
-import { fillAndSubmit } from '../../test/forms';
+import { expectRefusedBeforeSending, fillAndSubmit } from '../../test/forms';
 import { renderAt } from '../../test/render';
 import { makeUser } from '../../test/session';
 import SignupPage from './signup-page';
@@ -40,10 +40,7 @@ describe('/signup', () => {
     const sent = serveApi({});
     await signUp(email, password, confirm);
 
-    expect(toasts).toEqual([{ kind: 'error', message }]);
-    expect(screen.getByRole('alert')).toHaveTextContent(message);
-    expect(screen.getByLabelText(field)).toHaveAttribute('aria-invalid', 'true');
-    expect(sent).toEqual([]);
+    expectRefusedBeforeSending(toasts, sent, message, field);
   });
 
   it('sends Email, Password and ConfirmPassword, signs in, saves the token and goes to /', async () => {
