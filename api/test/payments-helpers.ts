@@ -2,8 +2,9 @@
  * Shared steps of the payment tests: sandbox payment methods, the card form's request, reading
  * what a buyer sees afterwards, and counting what reached the provider and the database.
  */
+import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { PaymentProvider } from '../src/lib/payments/provider';
 import { json, type signup } from './helpers';
 
@@ -54,6 +55,25 @@ export async function cardBody(
     provider: 'card',
     productId: String(itemId),
   };
+}
+
+/**
+ * A refused payment as the API words it: the status, and `{ success: false, message, error }`
+ * with the same words in both (and any more fields it names, such as a card's decline code).
+ */
+export function assertPaymentRefused(
+  response: LightMyRequestResponse,
+  status: number,
+  message: string,
+  more: object = {},
+): void {
+  assert.equal(response.statusCode, status);
+  assert.deepEqual(json(response), { success: false, message, error: message, ...more });
+}
+
+/** A signed-in read of the user's own (a GET with their token). */
+export function readAs(app: FastifyInstance, user: Pick<User, 'auth'>, url: string) {
+  return app.inject({ method: 'GET', url, headers: user.auth });
 }
 
 export function payWithCard(app: FastifyInstance, user: User, body: object) {
@@ -169,27 +189,9 @@ export async function buyerView(app: FastifyInstance, user: User, itemId: number
       payload: { userId: user.user._id, productId: String(itemId) },
     }),
   );
-  const history = json(
-    await app.inject({
-      method: 'GET',
-      url: `/api/v1/history/history/${user.user._id}`,
-      headers: user.auth,
-    }),
-  );
-  const collection = json(
-    await app.inject({
-      method: 'GET',
-      url: `/api/v1/collection/${user.user._id}`,
-      headers: user.auth,
-    }),
-  );
-  const activity = json(
-    await app.inject({
-      method: 'GET',
-      url: `/api/v1/activity/${user.user._id}`,
-      headers: user.auth,
-    }),
-  );
+  const history = json(await readAs(app, user, `/api/v1/history/history/${user.user._id}`));
+  const collection = json(await readAs(app, user, `/api/v1/collection/${user.user._id}`));
+  const activity = json(await readAs(app, user, `/api/v1/activity/${user.user._id}`));
   return {
     exist: check.exist as 'yes' | 'no',
     history: history.data as { gameTitle: string; amount: number }[],

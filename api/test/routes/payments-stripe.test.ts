@@ -20,6 +20,7 @@ import {
   priceCents,
   purchaseRows,
   readIntent,
+  assertPaymentRefused,
 } from '../payments-helpers';
 
 const WEBHOOK_SECRET = 'whsec_test_hypertek_loopback';
@@ -151,11 +152,7 @@ describe('payments with the Stripe provider (loopback Stripe API)', () => {
   it("answers Stripe's decline, then confirms the same intent with the next card under a new key", async () => {
     const { user, itemId } = await buyer();
     const declined = await payForItem(app, user, itemId, 'pm_card_chargeDeclinedInsufficientFunds');
-    assert.equal(declined.statusCode, 402);
-    assert.deepEqual(json(declined), {
-      success: false,
-      message: 'Your card has insufficient funds.',
-      error: 'Your card has insufficient funds.',
+    assertPaymentRefused(declined, 402, 'Your card has insufficient funds.', {
       code: 'card_declined',
       declineCode: 'insufficient_funds',
     });
@@ -204,12 +201,11 @@ describe('payments with the Stripe provider (loopback Stripe API)', () => {
     const before = fake.intents.size;
     fake.failNext(3); // the first try and the SDK's two retries
     const down = await payForItem(app, user, itemId, 'pm_card_visa');
-    assert.equal(down.statusCode, 502);
-    assert.deepEqual(json(down), {
-      success: false,
-      message: 'The payment provider is not reachable right now. Nothing was charged.',
-      error: 'The payment provider is not reachable right now. Nothing was charged.',
-    });
+    assertPaymentRefused(
+      down,
+      502,
+      'The payment provider is not reachable right now. Nothing was charged.',
+    );
     assert.equal(fake.intents.size, before);
     assert.equal((await buyerView(app, user, itemId)).exist, 'no');
 

@@ -4,7 +4,7 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { formatPrice, HOUSE_NAME, MESSAGES } from '@hypertek/shared/contract';
+import { formatPrice, HOUSE_NAME, MESSAGES, type ActivityEntry } from '@hypertek/shared/contract';
 import { sql } from 'drizzle-orm';
 import { HOUSE_USER_ID } from '../../src/db/schema';
 import { API_MESSAGES } from '../../src/lib/errors';
@@ -28,6 +28,8 @@ import {
   purchaseRows,
   readIntent,
   sandboxCharges,
+  assertPaymentRefused,
+  readAs,
 } from '../payments-helpers';
 
 const app = await buildTestApp({ after });
@@ -51,14 +53,8 @@ async function buyer() {
 }
 
 const publicFeed = async () =>
-  json(await app.inject({ method: 'GET', url: '/api/v1/activity/getActivity?limit=5' })).data as {
-    name: string;
-    type: string;
-    buyer: string;
-    seller: string;
-    price: number;
-    time: string;
-  }[];
+  json(await app.inject({ method: 'GET', url: '/api/v1/activity/getActivity?limit=5' }))
+    .data as ActivityEntry[];
 
 describe('POST /card/pay-with-card (sandbox)', () => {
   it('charges the item price once and records the purchase everywhere the buyer looks', async () => {
@@ -136,11 +132,7 @@ describe('POST /card/pay-with-card (sandbox)', () => {
     const { user, itemId } = await buyer();
     const feedBefore = await publicFeed();
     const response = await payBySandboxCard(app, user, itemId, CARDS.declined);
-    assert.equal(response.statusCode, 402);
-    assert.deepEqual(json(response), {
-      success: false,
-      message: 'Your card was declined.',
-      error: 'Your card was declined.',
+    assertPaymentRefused(response, 402, 'Your card was declined.', {
       code: 'card_declined',
       declineCode: 'generic_decline',
     });
@@ -248,16 +240,20 @@ describe('POST /card/pay-with-card (sandbox)', () => {
     const now = formatPrice(price / 100);
     for (const amount of [price - 1, price + 50, 1]) {
       const response = await payForItem(app, user, itemId, pm, amount);
-      assert.equal(response.statusCode, 409);
-      const message = `The price of this item is now ${now}. Nothing was charged.`;
-      assert.deepEqual(json(response), { success: false, message, error: message });
+      assertPaymentRefused(
+        response,
+        409,
+        `The price of this item is now ${now}. Nothing was charged.`,
+      );
     }
     // Not an amount in cents at all: 400, before anything else.
     for (const amount of [price + 0.5, 0, -price]) {
       const response = await payForItem(app, user, itemId, pm, amount);
-      assert.equal(response.statusCode, 400);
-      const message = `The amount does not match the item's price of ${now}. Nothing was charged.`;
-      assert.deepEqual(json(response), { success: false, message, error: message });
+      assertPaymentRefused(
+        response,
+        400,
+        `The amount does not match the item's price of ${now}. Nothing was charged.`,
+      );
     }
     assert.equal(charges(), before);
     assert.deepEqual(await purchaseRows(app, user.user._id, itemId), {
@@ -286,12 +282,7 @@ describe('POST /card/pay-with-card (sandbox)', () => {
         url: '/api/v1/card/pay-with-card',
         payload: broken,
       });
-      assert.equal(response.statusCode, 400);
-      assert.deepEqual(json(response), {
-        success: false,
-        message: 'User ID and Payment ID are required',
-        error: 'User ID and Payment ID are required',
-      });
+      assertPaymentRefused(response, 400, 'User ID and Payment ID are required');
     }
     const anonymous = await app.inject({
       method: 'POST',
@@ -338,12 +329,7 @@ describe('POST /card/pay-with-card (sandbox)', () => {
     assert.equal((await payForItem(app, user, itemId, pm)).statusCode, 200);
     const before = charges();
     const owned = await payBySandboxCard(app, user, itemId, CARDS.mastercard);
-    assert.equal(owned.statusCode, 409);
-    assert.deepEqual(json(owned), {
-      success: false,
-      message: MESSAGES.alreadyPurchased,
-      error: MESSAGES.alreadyPurchased,
-    });
+    assertPaymentRefused(owned, 409, MESSAGES.alreadyPurchased);
     assert.equal(charges(), before);
   });
 
@@ -496,12 +482,7 @@ describe('POST /payment/create-payment-intent and the embedded flow (sandbox)', 
       { ...base, productId: undefined },
     ]) {
       const response = await post(payload);
-      assert.equal(response.statusCode, 400);
-      assert.deepEqual(json(response), {
-        success: false,
-        message: 'User data , amount and item details are required',
-        error: 'User data , amount and item details are required',
-      });
+      assertPaymentRefused(response, 400, 'User data , amount and item details are required');
     }
     const byGameId = await post({ ...base, productId: undefined, gameId: String(itemId) });
     assert.equal(byGameId.statusCode, 200);
@@ -541,13 +522,7 @@ describe('GET /payment/payment-intent/:id', () => {
 describe('GET /collection/:userId', () => {
   it('lists the items bought (owned) newest first, by kind, in pages; empty and foreign ids answered', async () => {
     const user = await signup(app);
-    const empty = json(
-      await app.inject({
-        method: 'GET',
-        url: `/api/v1/collection/${user.user._id}`,
-        headers: user.auth,
-      }),
-    );
+    const empty = json(await readAs(app, user, `/api/v1/collection/${user.user._id}`));
     assert.deepEqual(empty, { success: true, message: 'No items yet', data: [], nextCursor: null });
 
     const land = json(await app.inject({ method: 'GET', url: '/api/v1/land/getland?limit=1' }))
