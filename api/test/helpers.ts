@@ -100,13 +100,17 @@ export async function buildTestApp(
 /** The JSON answer, untyped: tests assert on what a caller would read. */
 export const json = (response: LightMyRequestResponse): any => response.json();
 
-/** A refusal as the API words it: the status, and exactly `{ success: false, message }`. */
+/**
+ * A refusal as the API words it: the status, and exactly `{ success: false, message }`. `label`
+ * names the case in a failed status check (a loop's payload).
+ */
 export function assertRefusal(
   response: LightMyRequestResponse,
   status: number,
   message: string,
+  label?: string,
 ): void {
-  assert.equal(response.statusCode, status);
+  assert.equal(response.statusCode, status, label);
   assert.deepEqual(json(response), { success: false, message });
 }
 

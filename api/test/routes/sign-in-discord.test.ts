@@ -24,8 +24,9 @@ const discordUser = (overrides: Partial<DiscordUser> = {}): DiscordUser => ({
   ...overrides,
 });
 
-const signIn = (code: unknown, target: TestApp = app) =>
-  target.inject({ method: 'POST', url: '/api/v1/user/discord', payload: { code } });
+const post = (payload: object, target: TestApp = app) =>
+  target.inject({ method: 'POST', url: '/api/v1/user/discord', payload });
+const signIn = (code: unknown, target: TestApp = app) => post({ code }, target);
 
 describe('POST /user/discord', () => {
   it('creates an account on the first sign-in and signs into the same one afterwards', async () => {
@@ -90,16 +91,12 @@ describe('POST /user/discord', () => {
 
   it('refuses a missing or empty code with a message (400)', async () => {
     for (const payload of [{}, { code: '' }, { code: ['x'] }]) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/v1/user/discord',
-        payload,
-      });
-      assert.equal(response.statusCode, 400, JSON.stringify(payload));
-      assert.deepEqual(json(response), {
-        success: false,
-        message: SIGNIN_MESSAGES.discordCodeRequired,
-      });
+      assertRefusal(
+        await post(payload),
+        400,
+        SIGNIN_MESSAGES.discordCodeRequired,
+        JSON.stringify(payload),
+      );
     }
   });
 

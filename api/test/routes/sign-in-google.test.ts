@@ -26,8 +26,9 @@ const person = (
   ...overrides,
 });
 
-const signIn = (token: unknown, target: TestApp = app) =>
-  target.inject({ method: 'POST', url: '/api/v1/user/google', payload: { token } });
+const post = (payload: object, target: TestApp = app) =>
+  target.inject({ method: 'POST', url: '/api/v1/user/google', payload });
+const signIn = (token: unknown, target: TestApp = app) => post({ token }, target);
 
 describe('POST /user/google', () => {
   it('creates an account on the first sign-in and signs into the same one afterwards', async () => {
@@ -104,16 +105,12 @@ describe('POST /user/google', () => {
 
   it('refuses a missing or empty token with a message (400)', async () => {
     for (const payload of [{}, { token: '' }, { token: 42 }]) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/v1/user/google',
-        payload,
-      });
-      assert.equal(response.statusCode, 400, JSON.stringify(payload));
-      assert.deepEqual(json(response), {
-        success: false,
-        message: SIGNIN_MESSAGES.googleTokenRequired,
-      });
+      assertRefusal(
+        await post(payload),
+        400,
+        SIGNIN_MESSAGES.googleTokenRequired,
+        JSON.stringify(payload),
+      );
     }
   });
 
