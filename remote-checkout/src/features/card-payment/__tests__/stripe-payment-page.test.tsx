@@ -5,8 +5,7 @@ import userEvent from '@testing-library/user-event';
 
 import { land, nfa, storeItem } from '../../../test/fixtures';
 import { AUTHENTICATION_FAILED, intentRead, paymentRecord } from '../../../test/payments';
-import { renderPage } from '../../../test/render-route';
-import SuccessPage from '../../result/success-page';
+import { renderCardPayment } from '../../../test/card-payment-page';
 import {
   apiPaymentProvider,
   PaymentProviderContext,
@@ -50,8 +49,7 @@ function renderCardPage(
   ) : (
     <StripePaymentPage />
   );
-  const entry = { pathname: '/stripe-payment', state: 'state' in options ? options.state : nfa };
-  return renderPage('/stripe-payment', page, entry, { routes: { '/success': <SuccessPage /> } });
+  return renderCardPayment('state' in options ? options.state : nfa, page);
 }
 
 const nameInput = () => screen.getByLabelText('Name on card');
