@@ -10,6 +10,7 @@ import Stripe from 'stripe';
 import { startFakeStripe } from '../fake-stripe';
 import { buildTestApp, json, signup } from '../helpers';
 import {
+  assertPaymentRefused,
   buyerView,
   cardBody,
   countProviderCalls,
@@ -20,7 +21,6 @@ import {
   priceCents,
   purchaseRows,
   readIntent,
-  assertPaymentRefused,
 } from '../payments-helpers';
 
 const WEBHOOK_SECRET = 'whsec_test_hypertek_loopback';

@@ -11,6 +11,7 @@ import { API_MESSAGES } from '../../src/lib/errors';
 import { buildTestApp, json, signup } from '../helpers';
 import { assertStatuses, saw } from '../market-helpers';
 import {
+  assertPaymentRefused,
   authenticateSandboxIntent,
   buyerView,
   cardBody,
@@ -27,9 +28,9 @@ import {
   priceCents,
   purchaseRows,
   readIntent,
-  sandboxCharges,
-  assertPaymentRefused,
   readAs,
+  sandboxCharges,
+  type User,
 } from '../payments-helpers';
 
 const app = await buildTestApp({ after });
@@ -50,6 +51,17 @@ async function buyer() {
   const itemId = houseItems.shift();
   if (itemId === undefined) throw new Error('no house item left');
   return { user: await signup(app), itemId };
+}
+
+/**
+ * Pays for the item with a good card when an intent is open for it already (`intentId`): the
+ * payment confirms that intent, and the sandbox charged once in all.
+ */
+async function assertPaidOnIntent(user: User, itemId: number, intentId: string) {
+  const paid = await payBySandboxCard(app, user, itemId, CARDS.visa);
+  assert.equal(paid.statusCode, 200);
+  assert.equal(json(paid).payment.paymentIntentId, intentId);
+  assert.equal(await sandboxCharges(app, user.user._id, itemId), 1);
 }
 
 const publicFeed = async () =>
@@ -224,10 +236,7 @@ describe('POST /card/pay-with-card (sandbox)', () => {
     assert.equal(read.failureMessage, failedIntent.last_payment_error.message);
     assert.equal((await buyerView(app, user, itemId)).exist, 'no');
 
-    const retry = await payBySandboxCard(app, user, itemId, CARDS.visa);
-    assert.equal(retry.statusCode, 200);
-    assert.equal(json(retry).payment.paymentIntentId, body.paymentIntentId);
-    assert.equal(await sandboxCharges(app, user.user._id, itemId), 1);
+    await assertPaidOnIntent(user, itemId, body.paymentIntentId);
   });
 
   it("refuses an amount that is not the item's price, and charges nothing", async () => {
@@ -452,10 +461,7 @@ describe('POST /payment/create-payment-intent and the embedded flow (sandbox)', 
   it('lets the card form pay an intent opened for the embedded element (one intent, one charge)', async () => {
     const { user, itemId } = await buyer();
     const intent = json(await createIntent(app, user, itemId));
-    const paid = await payBySandboxCard(app, user, itemId, CARDS.visa);
-    assert.equal(paid.statusCode, 200);
-    assert.equal(json(paid).payment.paymentIntentId, intent.paymentIntentId);
-    assert.equal(await sandboxCharges(app, user.user._id, itemId), 1);
+    await assertPaidOnIntent(user, itemId, intent.paymentIntentId);
   });
 
   it('checks the body, token, amount and ownership', async () => {
