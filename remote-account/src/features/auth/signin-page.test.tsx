@@ -3,18 +3,15 @@ import { pending, recordToasts, serveApi, validToken } from '@hypertek/shared/te
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { expectRefusedBeforeSending, fillAndSubmit } from '../../test/forms';
+import { expectRefusedBeforeSending, openAndSubmit } from '../../test/forms';
 import { renderAt } from '../../test/render';
 import { makeUser } from '../../test/session';
 import SigninPage from './signin-page';
 
 const toasts = recordToasts();
 
-async function signIn(email: string, password: string) {
-  const view = renderAt('/signin', { '/signin': <SigninPage /> });
-  const user = await fillAndSubmit({ Email: email, Password: password }, 'Sign In');
-  return { user, ...view };
-}
+const signIn = (email: string, password: string) =>
+  openAndSubmit('/signin', <SigninPage />, { Email: email, Password: password }, 'Sign In');
 
 describe('/signin', () => {
   it("is 'Welcome Back' with a link to the forgotten-password screen and to sign-up", () => {

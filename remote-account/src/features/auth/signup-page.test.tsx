@@ -2,20 +2,20 @@ import { session } from '@hypertek/shared';
 import { calls, pending, recordToasts, serveApi, validToken } from '@hypertek/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 
-import { expectRefusedBeforeSending, fillAndSubmit } from '../../test/forms';
+import { expectRefusedBeforeSending, fillAndSubmit, openAndSubmit } from '../../test/forms';
 import { renderAt } from '../../test/render';
 import { makeUser } from '../../test/session';
 import SignupPage from './signup-page';
 
 const toasts = recordToasts();
 
-function signUp(email: string, password: string, confirm: string) {
-  const view = renderAt('/signup', { '/signup': <SignupPage /> });
-  return fillAndSubmit(
+const signUp = (email: string, password: string, confirm: string) =>
+  openAndSubmit(
+    '/signup',
+    <SignupPage />,
     { Email: email, Password: password, 'Confirm Password': confirm },
     'Sign Up',
-  ).then(() => view);
-}
+  );
 
 describe('/signup', () => {
   it("is 'Create Account' with the three other ways in and a link to sign in", () => {
