@@ -29,7 +29,6 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../src/config/env';
 import { openDatabase, type Database } from '../src/db/client';
@@ -38,21 +37,19 @@ import { encodeCatalogueCursor } from '../src/lib/cursor';
 import { createItemsRepository } from '../src/repositories/items-repository';
 import { listCases, type ListCase } from '../test/support/catalogue-cases';
 import { createServerDatabase, type ServerDatabase } from '../test/support/server-database';
-import { freePort, percentile, startServer, stopServer } from './support';
+import { benchOptions, percentile, portOrFree, startServer, stopServer } from './support';
 
-const { values: args } = parseArgs({
-  options: {
-    items: { type: 'string', default: '1000000' },
-    rounds: { type: 'string', default: '60' },
-    target: { type: 'string', default: '20' },
-    depth: { type: 'string', default: '2000' },
-    limit: { type: 'string', default: '20' },
-    port: { type: 'string', default: '0' },
-    'log-level': { type: 'string', default: 'warn' },
-  },
+const args = benchOptions({
+  items: 1_000_000,
+  rounds: 60,
+  target: 20,
+  depth: 2000,
+  limit: 20,
+  port: 0,
+  'log-level': 'warn',
 });
-const whole = (name: keyof typeof args, min: number, max: number): number => {
-  const value = Number(args[name]);
+const whole = (name: 'items' | 'rounds' | 'depth' | 'limit', min: number, max: number): number => {
+  const value = args[name];
   if (!Number.isInteger(value) || value < min || value > max) {
     throw new Error(`--${name} must be a whole number from ${min} to ${max}`);
   }
@@ -62,7 +59,7 @@ const totalItems = whole('items', 1_000, 10_000_000);
 const rounds = whole('rounds', 1, 100_000);
 const depth = whole('depth', 1, 1_000_000);
 const limit = whole('limit', 1, 100);
-const target = Number(args.target);
+const { target } = args;
 if (!(target > 0)) throw new Error('--target must be a number of milliseconds above 0');
 
 /** One request of the benchmark: a case's first or deep page, and its timings. */
@@ -178,7 +175,7 @@ async function main(): Promise<void> {
     `\rSeeded ${totalItems.toLocaleString('en')} items and vacuumed in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s\n`,
   );
 
-  const port = Number(args.port) > 0 ? Number(args.port) : await freePort();
+  const port = await portOrFree(args.port);
   const origin = `http://127.0.0.1:${port}`;
   const cases = listCases();
   const probes: Probe[] = [];

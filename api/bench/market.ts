@@ -12,28 +12,23 @@
  *   the items move one user on, and the next round lists them again.
  * Every answer must be the success one (201, 201, 200), or the run fails.
  */
-import { randomBytes } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import {
-  freePort,
-  freshDatabase,
+  benchOptions,
+  cardPayment,
+  freshProductionApi,
   houseListings,
   percentile,
-  startProductionApi,
-  stopServer,
+  portOrFree,
+  sandboxCardMethod,
+  signUpBenchUser,
 } from './support';
 
-const { values: args } = parseArgs({
-  options: {
-    users: { type: 'string', default: '20' },
-    items: { type: 'string', default: '6' },
-    rounds: { type: 'string', default: '3' },
-    port: { type: 'string', default: '0' },
-  },
-});
-const userCount = Number(args.users);
-const perUser = Number(args.items);
-const rounds = Number(args.rounds);
+const {
+  users: userCount,
+  items: perUser,
+  rounds,
+  port: wantedPort,
+} = benchOptions({ users: 20, items: 6, rounds: 3, port: 0 });
 
 interface User {
   id: string;
@@ -43,13 +38,6 @@ interface User {
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-/** The fields of the API's answers this benchmark reads. */
-interface Answer {
-  user?: { _id: string };
-  token?: string;
-  message?: string;
-}
-
 /** The next user in the ring (the one whose items a user offers on and buys). */
 const nextOf = <T>(list: readonly T[], index: number): T => {
   const next = list[(index + 1) % list.length];
@@ -58,12 +46,12 @@ const nextOf = <T>(list: readonly T[], index: number): T => {
 };
 
 async function main(): Promise<void> {
-  const port = Number(args.port) > 0 ? Number(args.port) : await freePort();
-  const base = `http://127.0.0.1:${port}/api/v1`;
-  const database = await freshDatabase('hypertek_bench_market');
-  console.log(`# market benchmark: ${userCount} concurrent users (${database.label})`);
-  const started = Date.now();
-  const api = await startProductionApi(port, database.url);
+  const port = await portOrFree(wantedPort);
+  const { base, started, stop } = await freshProductionApi(
+    port,
+    'hypertek_bench_market',
+    (label) => `# market benchmark: ${userCount} concurrent users (${label})`,
+  );
   const timings: Record<'list' | 'offer' | 'buy', number[]> = { list: [], offer: [], buy: [] };
   const failures: string[] = [];
   try {
@@ -72,7 +60,7 @@ async function main(): Promise<void> {
       path: string,
       body: unknown,
       authorization?: string,
-    ): Promise<{ status: number; body: Answer; ms: number }> => {
+    ): Promise<{ status: number; body: unknown; ms: number }> => {
       const t0 = performance.now();
       const response = await fetch(`${base}${path}`, {
         method,
@@ -82,7 +70,7 @@ async function main(): Promise<void> {
         },
         body: JSON.stringify(body),
       });
-      const answer = (await response.json()) as Answer;
+      const answer: unknown = await response.json();
       return { status: response.status, body: answer, ms: performance.now() - t0 };
     };
 
@@ -93,39 +81,13 @@ async function main(): Promise<void> {
         `the house lists ${house.length} items; ${userCount} × ${perUser} are needed`,
       );
     }
-    const method = (
-      await call('POST', '/payment/sandbox/payment-methods', {
-        number: '4242 4242 4242 4242',
-        exp_month: 12,
-        exp_year: new Date().getFullYear() + 2,
-        cvc: '123',
-      })
-    ).body as { id: string };
+    const methodId = await sandboxCardMethod(base);
     const pay = (user: User, item: { id: string; cents: number }) =>
-      call(
-        'POST',
-        '/card/pay-with-card',
-        {
-          userId: user.id,
-          productId: item.id,
-          paymentDetails: { amount: item.cents, payment_method_id: method.id, currency: 'usd' },
-          provider: 'card',
-        },
-        user.authorization,
-      );
+      call('POST', '/card/pay-with-card', cardPayment(user.id, item, methodId), user.authorization);
 
     const users: User[] = [];
     for (let i = 0; i < userCount; i++) {
-      const Email = `market-${i}-${randomBytes(3).toString('hex')}@example.com`;
-      const { body } = await call('POST', '/user/signup', {
-        Email,
-        Password: 'Bench-2117!',
-        ConfirmPassword: 'Bench-2117!',
-      });
-      if (body.user === undefined || body.token === undefined) {
-        throw new Error(`sign-up refused: ${body.message ?? ''}`);
-      }
-      users.push({ id: body.user._id, authorization: `Bearer ${body.token}`, owns: [] });
+      users.push({ ...(await signUpBenchUser(base, `market-${i}`)), owns: [] });
     }
     for (const [index, user] of users.entries()) {
       for (const item of house.slice(index * perUser, (index + 1) * perUser)) {
@@ -142,7 +104,7 @@ async function main(): Promise<void> {
     const record = (
       action: keyof typeof timings,
       expected: number,
-      result: { status: number; body: Answer; ms: number },
+      result: { status: number; body: unknown; ms: number },
     ) => {
       timings[action].push(result.ms);
       if (result.status !== expected)
@@ -210,8 +172,7 @@ async function main(): Promise<void> {
       process.exitCode = 1;
     }
   } finally {
-    await stopServer(api);
-    await database.drop();
+    await stop();
   }
 }
 

@@ -11,50 +11,40 @@
  * Options: --duration <s> (10), --connections <n> (10), --users <n> (30), --warmup <n> (20),
  * --port <n> (a free one).
  */
-import { randomBytes } from 'node:crypto';
-import { parseArgs } from 'node:util';
 import {
-  freePort,
-  freshDatabase,
+  benchOptions,
+  cardPayment,
+  freshProductionApi,
   houseListings,
   percentile,
-  startProductionApi,
-  stopServer,
+  portOrFree,
+  sandboxCardMethod,
+  signUpBenchUser,
 } from './support';
 
-const { values: args } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '10' },
-    connections: { type: 'string', default: '10' },
-    users: { type: 'string', default: '30' },
-    warmup: { type: 'string', default: '20' },
-    port: { type: 'string', default: '0' },
-  },
+const {
+  duration,
+  connections,
+  users: userCount,
+  warmup,
+  port: wantedPort,
+} = benchOptions({
+  duration: 10,
+  connections: 10,
+  users: 30,
+  warmup: 20,
+  port: 0,
 });
-const duration = Number(args.duration);
-const connections = Number(args.connections);
-const userCount = Number(args.users);
-const warmup = Number(args.warmup);
 
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 
-async function apiPort(): Promise<number> {
-  const wanted = Number(args.port);
-  return wanted > 0 ? wanted : freePort();
-}
-
-interface Buyer {
-  id: string;
-  authorization: string;
-}
-
 async function main(): Promise<void> {
-  const port = await apiPort();
-  const base = `http://127.0.0.1:${port}/api/v1`;
-  const database = await freshDatabase('hypertek_bench_pay');
-  console.log(`# pay-with-card benchmark (sandbox provider, ${database.label})`);
-  const started = Date.now();
-  const api = await startProductionApi(port, database.url);
+  const port = await portOrFree(wantedPort);
+  const { base, started, stop } = await freshProductionApi(
+    port,
+    'hypertek_bench_pay',
+    (label) => `# pay-with-card benchmark (sandbox provider, ${label})`,
+  );
   try {
     const post = async (path: string, body: unknown, headers: Record<string, string> = {}) =>
       fetch(`${base}${path}`, {
@@ -66,30 +56,16 @@ async function main(): Promise<void> {
     // What the house still lists (every item has one owner: each can be bought once).
     const items = await houseListings(base);
 
-    const buyers: Buyer[] = [];
+    const buyers: { id: string; authorization: string }[] = [];
     for (let i = 0; i < userCount; i += 5) {
       const batch = await Promise.all(
-        Array.from({ length: Math.min(5, userCount - i) }, async (_, j) => {
-          const Email = `bench-${i + j}-${randomBytes(3).toString('hex')}@example.com`;
-          const response = await post('/user/signup', {
-            Email,
-            Password: 'Bench-2117!',
-            ConfirmPassword: 'Bench-2117!',
-          });
-          const body = (await response.json()) as { user: { _id: string }; token: string };
-          return { id: body.user._id, authorization: `Bearer ${body.token}` };
-        }),
+        Array.from({ length: Math.min(5, userCount - i) }, (_, j) =>
+          signUpBenchUser(base, `bench-${i + j}`),
+        ),
       );
       buyers.push(...batch);
     }
-    const method = (await (
-      await post('/payment/sandbox/payment-methods', {
-        number: '4242 4242 4242 4242',
-        exp_month: 12,
-        exp_year: new Date().getFullYear() + 2,
-        cvc: '123',
-      })
-    ).json()) as { id: string };
+    const methodId = await sandboxCardMethod(base);
 
     // Each item the house lists is bought once, by the buyers in turn.
     const orders = items.flatMap((item, index) => {
@@ -103,16 +79,7 @@ async function main(): Promise<void> {
       const t0 = performance.now();
       const response = await post(
         '/card/pay-with-card',
-        {
-          userId: order.buyer.id,
-          productId: order.item.id,
-          paymentDetails: {
-            amount: order.item.cents,
-            payment_method_id: method.id,
-            currency: 'usd',
-          },
-          provider: 'card',
-        },
+        cardPayment(order.buyer.id, order.item, methodId),
         { authorization: order.buyer.authorization },
       );
       await response.arrayBuffer();
@@ -152,8 +119,7 @@ async function main(): Promise<void> {
     );
     if (ok !== latencies.length) process.exitCode = 1;
   } finally {
-    await stopServer(api);
-    await database.drop();
+    await stop();
   }
 }
 

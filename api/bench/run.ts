@@ -22,7 +22,6 @@
 import type { ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { API_ROOT, loadConfig } from '../src/config/env';
@@ -31,25 +30,19 @@ import { DEMO_USER, seedCatalogue } from '../src/db/seed/catalogue';
 import { SEARCH_INDEX_DDL, seedLargeCatalogue } from '../src/db/seed/large-catalogue';
 import { hashPassword } from '../src/lib/password';
 import { createItemsRepository } from '../src/repositories/items-repository';
-import { percentile, startServer, stopServer } from './support';
+import { benchOptions, percentile, startServer, stopServer } from './support';
 
-const { values: args } = parseArgs({
-  options: {
-    duration: { type: 'string', default: '6' },
-    connections: { type: 'string', default: '50' },
-    items: { type: 'string', default: '1000000' },
-    rounds: { type: 'string', default: '5' },
-    port: { type: 'string', default: '4201' },
-    'log-level': { type: 'string', default: 'info' },
-    'skip-http': { type: 'boolean', default: false },
-    'skip-index': { type: 'boolean', default: false },
-  },
+const args = benchOptions({
+  duration: 6,
+  connections: 50,
+  items: 1_000_000,
+  rounds: 5,
+  port: 4201,
+  'log-level': 'info',
+  'skip-http': false,
+  'skip-index': false,
 });
-const duration = Number(args.duration);
-const connections = Number(args.connections);
-const totalItems = Number(args.items);
-const rounds = Number(args.rounds);
-const API_PORT = Number(args.port);
+const { duration, connections, items: totalItems, rounds, port: API_PORT } = args;
 const HELLO_PORT = API_PORT + 1;
 /** The bar for getMarket against the same bytes from a bare Fastify app. */
 const SAME_BYTES_TARGET = 0.6;

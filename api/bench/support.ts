@@ -4,6 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
+import { parseArgs } from 'node:util';
 import { API_ROOT, loadConfig } from '../src/config/env';
 import { HOUSE_USER_ID } from '../src/db/schema';
 import { createServerDatabase } from '../test/support/server-database';
@@ -137,3 +138,112 @@ export async function houseListings(base: string): Promise<{ id: string; cents: 
   }
   return items;
 }
+
+type OptionValue = number | string | boolean;
+/** What `benchOptions` gives back: each option as the type of its default. */
+export type BenchOptions<D extends Record<string, OptionValue>> = {
+  [K in keyof D]: D[K] extends number ? number : D[K] extends boolean ? boolean : string;
+};
+
+/**
+ * A benchmark's command line: `--name <value>` for each option, with its default; a number's
+ * value is read as a number, a boolean's option is a flag (`--skip-http`). Unknown options fail.
+ */
+export function benchOptions<D extends Record<string, OptionValue>>(defaults: D): BenchOptions<D> {
+  const { values } = parseArgs({
+    options: Object.fromEntries(
+      Object.entries(defaults).map(([name, value]) => [
+        name,
+        typeof value === 'boolean'
+          ? { type: 'boolean' as const, default: value }
+          : { type: 'string' as const, default: String(value) },
+      ]),
+    ),
+  });
+  return Object.fromEntries(
+    Object.entries(defaults).map(([name, value]) => [
+      name,
+      typeof value === 'number' ? Number(values[name]) : values[name],
+    ]),
+  ) as BenchOptions<D>;
+}
+
+/** The port asked for (`--port`), or a free one when it is 0. */
+export async function portOrFree(wanted: number): Promise<number> {
+  return wanted > 0 ? wanted : freePort();
+}
+
+/**
+ * The API as in production on a fresh database (`freshDatabase(prefix)`), after printing the
+ * benchmark's title (given the database's label); `stop` ends the API and drops the database.
+ */
+export async function freshProductionApi(
+  port: number,
+  prefix: string,
+  title: (databaseLabel: string) => string,
+): Promise<{ base: string; started: number; stop: () => Promise<void> }> {
+  const database = await freshDatabase(prefix);
+  console.log(title(database.label));
+  const started = Date.now();
+  const api = await startProductionApi(port, database.url);
+  return {
+    base: `http://127.0.0.1:${port}/api/v1`,
+    started,
+    stop: async () => {
+      await stopServer(api);
+      await database.drop();
+    },
+  };
+}
+
+const postJson = (url: string, body: unknown) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+/** A new user signed up for a benchmark (`<label>-<random>@example.com`), with its bearer header. */
+export async function signUpBenchUser(
+  base: string,
+  label: string,
+): Promise<{ id: string; authorization: string }> {
+  const Email = `${label}-${randomBytes(3).toString('hex')}@example.com`;
+  const response = await postJson(`${base}/user/signup`, {
+    Email,
+    Password: 'Bench-2117!',
+    ConfirmPassword: 'Bench-2117!',
+  });
+  const body = (await response.json()) as {
+    user?: { _id: string };
+    token?: string;
+    message?: string;
+  };
+  if (body.user === undefined || body.token === undefined) {
+    throw new Error(`sign-up refused: ${body.message ?? ''}`);
+  }
+  return { id: body.user._id, authorization: `Bearer ${body.token}` };
+}
+
+/** A sandbox payment method for the card that always succeeds (4242…), as the card form makes one. */
+export async function sandboxCardMethod(base: string): Promise<string> {
+  const response = await postJson(`${base}/payment/sandbox/payment-methods`, {
+    number: '4242 4242 4242 4242',
+    exp_month: 12,
+    exp_year: new Date().getFullYear() + 2,
+    cvc: '123',
+  });
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** The card form's request (POST /card/pay-with-card) of a buyer for an item at its price. */
+export const cardPayment = (
+  buyerId: string,
+  item: { id: string; cents: number },
+  paymentMethodId: string,
+) => ({
+  userId: buyerId,
+  productId: item.id,
+  paymentDetails: { amount: item.cents, payment_method_id: paymentMethodId, currency: 'usd' },
+  provider: 'card',
+});

@@ -3,6 +3,7 @@
  * database in memory; when DATABASE_URL names a PostgreSQL server, a new database is created for
  * the app and dropped afterwards, so runs (and test files) never share or collide.
  */
+import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -98,6 +99,20 @@ export async function buildTestApp(
 
 /** The JSON answer, untyped: tests assert on what a caller would read. */
 export const json = (response: LightMyRequestResponse): any => response.json();
+
+/**
+ * A refusal as the API words it: the status, and exactly `{ success: false, message }`. `label`
+ * names the case in a failed status check (a loop's payload).
+ */
+export function assertRefusal(
+  response: LightMyRequestResponse,
+  status: number,
+  message: string,
+  label?: string,
+): void {
+  assert.equal(response.statusCode, status, label);
+  assert.deepEqual(json(response), { success: false, message });
+}
 
 let counter = 0;
 /** A unique, valid email for each call. */

@@ -2,8 +2,9 @@
  * Shared steps of the payment tests: sandbox payment methods, the card form's request, reading
  * what a buyer sees afterwards, and counting what reached the provider and the database.
  */
+import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { PaymentProvider } from '../src/lib/payments/provider';
 import { json, type signup } from './helpers';
 
@@ -56,12 +57,99 @@ export async function cardBody(
   };
 }
 
+/**
+ * A refused payment as the API words it: the status, and `{ success: false, message, error }`
+ * with the same words in both (and any more fields it names, such as a card's decline code).
+ */
+export function assertPaymentRefused(
+  response: LightMyRequestResponse,
+  status: number,
+  message: string,
+  more: object = {},
+): void {
+  assert.equal(response.statusCode, status);
+  assert.deepEqual(json(response), { success: false, message, error: message, ...more });
+}
+
+/** A signed-in read of the user's own (a GET with their token). */
+export function readAs(app: FastifyInstance, user: Pick<User, 'auth'>, url: string) {
+  return app.inject({ method: 'GET', url, headers: user.auth });
+}
+
 export function payWithCard(app: FastifyInstance, user: User, body: object) {
   return app.inject({
     method: 'POST',
     url: '/api/v1/card/pay-with-card',
     headers: user.auth,
     payload: body,
+  });
+}
+
+/** Pays for an item by the card form with a payment method (at the catalogue price by default). */
+export async function payForItem(
+  app: FastifyInstance,
+  user: User,
+  itemId: number,
+  paymentMethodId: string,
+  amount?: number,
+) {
+  return payWithCard(app, user, await cardBody(app, user, itemId, paymentMethodId, amount));
+}
+
+/** Pays for an item by the card form with a new sandbox payment method for a card number. */
+export async function payBySandboxCard(
+  app: FastifyInstance,
+  user: User,
+  itemId: number,
+  number: string,
+) {
+  return payForItem(app, user, itemId, await paymentMethod(app, number));
+}
+
+/**
+ * `count` pay requests at once with one body, each call to the provider delayed by `latencyMs`
+ * (so that they really overlap); the delay is lifted afterwards.
+ */
+export async function payAtOnce(
+  app: FastifyInstance,
+  user: User,
+  body: object,
+  calls: { latencyMs: number },
+  latencyMs: number,
+  count = 20,
+) {
+  calls.latencyMs = latencyMs;
+  return Promise.all(Array.from({ length: count }, () => payWithCard(app, user, body))).finally(
+    () => (calls.latencyMs = 0),
+  );
+}
+
+/** What the browser does in the sandbox: confirms an open intent with a card number. */
+export async function confirmSandboxIntent(
+  app: FastifyInstance,
+  intent: { paymentIntentId: string; clientSecret: string },
+  number: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/payment/sandbox/payment-intents/${intent.paymentIntentId}/confirm`,
+    payload: {
+      client_secret: intent.clientSecret,
+      payment_method: await paymentMethod(app, number),
+    },
+  });
+}
+
+/** The sandbox's bank step of an intent that asks for authentication: completed or failed. */
+export function authenticateSandboxIntent(
+  app: FastifyInstance,
+  intent: { paymentIntentId: string; clientSecret: string },
+  outcome: 'complete' | 'fail',
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/payment/sandbox/payment-intents/${intent.paymentIntentId}/authenticate`,
+    payload: { client_secret: intent.clientSecret, outcome },
   });
 }
 
@@ -101,27 +189,9 @@ export async function buyerView(app: FastifyInstance, user: User, itemId: number
       payload: { userId: user.user._id, productId: String(itemId) },
     }),
   );
-  const history = json(
-    await app.inject({
-      method: 'GET',
-      url: `/api/v1/history/history/${user.user._id}`,
-      headers: user.auth,
-    }),
-  );
-  const collection = json(
-    await app.inject({
-      method: 'GET',
-      url: `/api/v1/collection/${user.user._id}`,
-      headers: user.auth,
-    }),
-  );
-  const activity = json(
-    await app.inject({
-      method: 'GET',
-      url: `/api/v1/activity/${user.user._id}`,
-      headers: user.auth,
-    }),
-  );
+  const history = json(await readAs(app, user, `/api/v1/history/history/${user.user._id}`));
+  const collection = json(await readAs(app, user, `/api/v1/collection/${user.user._id}`));
+  const activity = json(await readAs(app, user, `/api/v1/activity/${user.user._id}`));
   return {
     exist: check.exist as 'yes' | 'no',
     history: history.data as { gameTitle: string; amount: number }[],
@@ -178,6 +248,9 @@ export async function purchaseRows(app: FastifyInstance, userId: string, itemId:
   if (row === undefined) throw new Error('no counts');
   return row;
 }
+
+/** `purchaseRows` of a purchase recorded once: one payment, one sale, one attempt, one paid order. */
+export const ONE_PURCHASE = { payments: 1, activities: 1, attempts: 1, paid: 1 } as const;
 
 /** How many times the sandbox charged for one user's item (a charge happens on success only). */
 export async function sandboxCharges(app: FastifyInstance, userId: string, itemId: number) {

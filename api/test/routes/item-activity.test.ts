@@ -10,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { encodeCursor } from '../../src/lib/cursor';
 import { API_MESSAGES } from '../../src/lib/errors';
 import { buildTestApp, json, signup } from '../helpers';
-import { cardBody, CARDS, paymentMethod, payWithCard } from '../payments-helpers';
+import { CARDS, payBySandboxCard } from '../payments-helpers';
 
 const app = await buildTestApp({ after });
 const get = (url: string) => app.inject({ method: 'GET', url: `/api/v1${url}` });
@@ -101,8 +101,7 @@ describe('GET /activity/item/{id}', () => {
       select id, price_cents from items where kind = 'land' and not exists (
         select 1 from activities where item_id = items.id and type = 'Sale') order by id limit 1`);
     const itemId = unsold?.id ?? 0;
-    const method = await paymentMethod(app, CARDS.visa);
-    const paid = await payWithCard(app, buyer, await cardBody(app, buyer, itemId, method));
+    const paid = await payBySandboxCard(app, buyer, itemId, CARDS.visa);
     assert.equal(paid.statusCode, 200, paid.body);
     const [sale] = await readAllSales(itemId, 20);
     assert.ok(sale !== undefined);

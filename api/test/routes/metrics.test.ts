@@ -13,11 +13,11 @@ import { HOUSE_USER_ID } from '../../src/db/schema';
 import { API_MESSAGES } from '../../src/lib/errors';
 import { buildTestApp, json, signup, type TestApp } from '../helpers';
 import {
-  cardBody,
   CARDS,
+  confirmSandboxIntent,
   createIntent,
-  paymentMethod,
-  payWithCard,
+  payBySandboxCard,
+  payForItem,
   readIntent,
 } from '../payments-helpers';
 
@@ -138,38 +138,18 @@ describe('GET /metrics', () => {
     const user = await signup(app);
     // The card form: a declined card, then a good one for the same item.
     const itemId = nextItem();
-    const declined = await payWithCard(
-      app,
-      user,
-      await cardBody(app, user, itemId, await paymentMethod(app, CARDS.declined)),
-    );
+    const declined = await payBySandboxCard(app, user, itemId, CARDS.declined);
     assert.equal(declined.statusCode, 402);
-    const paid = await payWithCard(
-      app,
-      user,
-      await cardBody(app, user, itemId, await paymentMethod(app, CARDS.visa)),
-    );
+    const paid = await payBySandboxCard(app, user, itemId, CARDS.visa);
     assert.equal(paid.statusCode, 200, paid.body);
     // A payment method the provider does not know: the provider refuses the request.
-    const refused = await payWithCard(
-      app,
-      user,
-      await cardBody(app, user, nextItem(), 'pm_sandbox_unknown'),
-    );
+    const refused = await payForItem(app, user, nextItem(), 'pm_sandbox_unknown');
     assert.equal(refused.statusCode, 400, refused.body);
     // The embedded element: a decline the browser reports, read again (not counted twice),
     // then a success.
     const embeddedItem = nextItem();
     const intent = json(await createIntent(app, user, embeddedItem));
-    const confirm = async (card: string) =>
-      app.inject({
-        method: 'POST',
-        url: `/api/v1/payment/sandbox/payment-intents/${intent.paymentIntentId}/confirm`,
-        payload: {
-          client_secret: intent.clientSecret,
-          payment_method: await paymentMethod(app, card),
-        },
-      });
+    const confirm = (card: string) => confirmSandboxIntent(app, intent, card);
     assert.equal((await confirm(CARDS.declined)).statusCode, 402);
     assert.equal((await readIntent(app, user, intent.paymentIntentId)).statusCode, 200);
     assert.equal((await confirm(CARDS.visa)).statusCode, 200);

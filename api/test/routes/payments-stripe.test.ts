@@ -10,11 +10,14 @@ import Stripe from 'stripe';
 import { startFakeStripe } from '../fake-stripe';
 import { buildTestApp, json, signup } from '../helpers';
 import {
+  assertPaymentRefused,
   buyerView,
   cardBody,
   countProviderCalls,
   createIntent,
-  payWithCard,
+  ONE_PURCHASE,
+  payAtOnce,
+  payForItem,
   priceCents,
   purchaseRows,
   readIntent,
@@ -107,11 +110,7 @@ describe('payments with the Stripe provider (loopback Stripe API)', () => {
 
   it('creates and confirms one PaymentIntent with our idempotency key, and records the purchase', async () => {
     const { user, itemId } = await buyer();
-    const response = await payWithCard(
-      app,
-      user,
-      await cardBody(app, user, itemId, 'pm_card_visa'),
-    );
+    const response = await payForItem(app, user, itemId, 'pm_card_visa');
     assert.equal(response.statusCode, 200);
     const payment = json(response).payment;
     assert.equal(payment.provider, 'stripe');
@@ -152,22 +151,14 @@ describe('payments with the Stripe provider (loopback Stripe API)', () => {
 
   it("answers Stripe's decline, then confirms the same intent with the next card under a new key", async () => {
     const { user, itemId } = await buyer();
-    const declined = await payWithCard(
-      app,
-      user,
-      await cardBody(app, user, itemId, 'pm_card_chargeDeclinedInsufficientFunds'),
-    );
-    assert.equal(declined.statusCode, 402);
-    assert.deepEqual(json(declined), {
-      success: false,
-      message: 'Your card has insufficient funds.',
-      error: 'Your card has insufficient funds.',
+    const declined = await payForItem(app, user, itemId, 'pm_card_chargeDeclinedInsufficientFunds');
+    assertPaymentRefused(declined, 402, 'Your card has insufficient funds.', {
       code: 'card_declined',
       declineCode: 'insufficient_funds',
     });
     assert.equal((await buyerView(app, user, itemId)).exist, 'no');
 
-    const paid = await payWithCard(app, user, await cardBody(app, user, itemId, 'pm_card_visa'));
+    const paid = await payForItem(app, user, itemId, 'pm_card_visa');
     assert.equal(paid.statusCode, 200);
     const { orderId, paymentIntentId } = json(paid).payment;
     const posts = intentPosts(`hypertek:order:${orderId}:`);
@@ -186,13 +177,7 @@ describe('payments with the Stripe provider (loopback Stripe API)', () => {
 
   it('hands 3-D Secure to the browser; the status read records the outcome', async () => {
     const { user, itemId } = await buyer();
-    const first = json(
-      await payWithCard(
-        app,
-        user,
-        await cardBody(app, user, itemId, 'pm_card_authenticationRequired'),
-      ),
-    );
+    const first = json(await payForItem(app, user, itemId, 'pm_card_authenticationRequired'));
     assert.equal(first.requiresAction, true);
     assert.equal(first.clientSecret, fake.intents.get(first.paymentIntentId)?.client_secret);
 
@@ -202,13 +187,7 @@ describe('payments with the Stripe provider (loopback Stripe API)', () => {
     assert.match(failed.failureMessage, /unable to authenticate/);
     assert.equal((await buyerView(app, user, itemId)).exist, 'no');
 
-    const second = json(
-      await payWithCard(
-        app,
-        user,
-        await cardBody(app, user, itemId, 'pm_card_authenticationRequired'),
-      ),
-    );
+    const second = json(await payForItem(app, user, itemId, 'pm_card_authenticationRequired'));
     assert.equal(second.paymentIntentId, first.paymentIntentId, 'the same intent, confirmed again');
     fake.finishAuthentication(first.paymentIntentId, true);
     const done = json(await readIntent(app, user, first.paymentIntentId)).paymentIntent;
@@ -221,17 +200,16 @@ describe('payments with the Stripe provider (loopback Stripe API)', () => {
     const { user, itemId } = await buyer();
     const before = fake.intents.size;
     fake.failNext(3); // the first try and the SDK's two retries
-    const down = await payWithCard(app, user, await cardBody(app, user, itemId, 'pm_card_visa'));
-    assert.equal(down.statusCode, 502);
-    assert.deepEqual(json(down), {
-      success: false,
-      message: 'The payment provider is not reachable right now. Nothing was charged.',
-      error: 'The payment provider is not reachable right now. Nothing was charged.',
-    });
+    const down = await payForItem(app, user, itemId, 'pm_card_visa');
+    assertPaymentRefused(
+      down,
+      502,
+      'The payment provider is not reachable right now. Nothing was charged.',
+    );
     assert.equal(fake.intents.size, before);
     assert.equal((await buyerView(app, user, itemId)).exist, 'no');
 
-    const again = await payWithCard(app, user, await cardBody(app, user, itemId, 'pm_card_visa'));
+    const again = await payForItem(app, user, itemId, 'pm_card_visa');
     assert.equal(again.statusCode, 200);
     const { orderId } = json(again).payment;
     const keys = intentPosts(`hypertek:order:${orderId}:`).map((r) => r.idempotencyKey);
@@ -245,10 +223,7 @@ describe('payments with the Stripe provider (loopback Stripe API)', () => {
     const body = await cardBody(app, user, itemId, 'pm_card_visa');
     const requestsBefore = fake.requests.length;
     const createsBefore = calls.create;
-    calls.latencyMs = 100;
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, () => payWithCard(app, user, body)),
-    ).finally(() => (calls.latencyMs = 0));
+    const responses = await payAtOnce(app, user, body, calls, 100);
     assert.ok(responses.every((r) => r.statusCode === 200 || r.statusCode === 409));
     const ids = new Set(
       responses.filter((r) => r.statusCode === 200).map((r) => json(r).payment.id as string),
@@ -256,12 +231,7 @@ describe('payments with the Stripe provider (loopback Stripe API)', () => {
     assert.equal(ids.size, 1);
     assert.equal(calls.create - createsBefore, 1);
     assert.equal(fake.requests.length - requestsBefore, 1, 'one request reached Stripe');
-    assert.deepEqual(await purchaseRows(app, user.user._id, itemId), {
-      payments: 1,
-      activities: 1,
-      attempts: 1,
-      paid: 1,
-    });
+    assert.deepEqual(await purchaseRows(app, user.user._id, itemId), ONE_PURCHASE);
   });
 
   it("creates the embedded element's intent with automatic payment methods and reuses it", async () => {
@@ -333,12 +303,7 @@ describe('POST /payment/webhook', () => {
       assert.equal(again.statusCode, 200);
     }
     assert.equal(calls.retrieve, retrieves);
-    assert.deepEqual(await purchaseRows(app, user.user._id, itemId), {
-      payments: 1,
-      activities: 1,
-      attempts: 1,
-      paid: 1,
-    });
+    assert.deepEqual(await purchaseRows(app, user.user._id, itemId), ONE_PURCHASE);
     const [events] = await app.database.rows<{ n: number }>(
       sql`select count(*)::int as n from webhook_events where id = ${`evt_ok_${itemId}`}`,
     );
@@ -377,10 +342,10 @@ describe('POST /payment/webhook', () => {
       failure_message: 'Your card was declined.',
     });
     assert.equal((await buyerView(app, user, itemId)).exist, 'no');
-    const paid = await payWithCard(app, user, await cardBody(app, user, itemId, 'pm_card_visa'));
+    const paid = await payForItem(app, user, itemId, 'pm_card_visa');
     assert.equal(paid.statusCode, 200);
     assert.equal(json(paid).payment.paymentIntentId, intent.paymentIntentId);
-    const owned = await payWithCard(app, user, await cardBody(app, user, itemId, 'pm_card_visa'));
+    const owned = await payForItem(app, user, itemId, 'pm_card_visa');
     assert.equal(json(owned).message, MESSAGES.alreadyPurchased);
   });
 

@@ -4,24 +4,33 @@
  */
 import assert from 'node:assert/strict';
 import { after, describe, it } from 'node:test';
-import { formatPrice, HOUSE_NAME, MESSAGES } from '@hypertek/shared/contract';
+import { formatPrice, HOUSE_NAME, MESSAGES, type ActivityEntry } from '@hypertek/shared/contract';
 import { sql } from 'drizzle-orm';
 import { HOUSE_USER_ID } from '../../src/db/schema';
 import { API_MESSAGES } from '../../src/lib/errors';
 import { buildTestApp, json, signup } from '../helpers';
 import { assertStatuses, saw } from '../market-helpers';
 import {
+  assertPaymentRefused,
+  authenticateSandboxIntent,
   buyerView,
   cardBody,
   CARDS,
+  confirmSandboxIntent,
   countProviderCalls,
   createIntent,
+  ONE_PURCHASE,
   paymentMethod,
+  payAtOnce,
+  payBySandboxCard,
+  payForItem,
   payWithCard,
   priceCents,
   purchaseRows,
   readIntent,
+  readAs,
   sandboxCharges,
+  type User,
 } from '../payments-helpers';
 
 const app = await buildTestApp({ after });
@@ -44,15 +53,20 @@ async function buyer() {
   return { user: await signup(app), itemId };
 }
 
+/**
+ * Pays for the item with a good card when an intent is open for it already (`intentId`): the
+ * payment confirms that intent, and the sandbox charged once in all.
+ */
+async function assertPaidOnIntent(user: User, itemId: number, intentId: string) {
+  const paid = await payBySandboxCard(app, user, itemId, CARDS.visa);
+  assert.equal(paid.statusCode, 200);
+  assert.equal(json(paid).payment.paymentIntentId, intentId);
+  assert.equal(await sandboxCharges(app, user.user._id, itemId), 1);
+}
+
 const publicFeed = async () =>
-  json(await app.inject({ method: 'GET', url: '/api/v1/activity/getActivity?limit=5' })).data as {
-    name: string;
-    type: string;
-    buyer: string;
-    seller: string;
-    price: number;
-    time: string;
-  }[];
+  json(await app.inject({ method: 'GET', url: '/api/v1/activity/getActivity?limit=5' }))
+    .data as ActivityEntry[];
 
 describe('POST /card/pay-with-card (sandbox)', () => {
   it('charges the item price once and records the purchase everywhere the buyer looks', async () => {
@@ -62,11 +76,7 @@ describe('POST /card/pay-with-card (sandbox)', () => {
     ).data;
     await publicFeed(); // fills the 5-second public cache: the sale must show through it
     const before = charges();
-    const response = await payWithCard(
-      app,
-      user,
-      await cardBody(app, user, itemId, await paymentMethod(app, CARDS.visa)),
-    );
+    const response = await payBySandboxCard(app, user, itemId, CARDS.visa);
     assert.equal(response.statusCode, 200);
     const body = json(response);
     assert.equal(body.success, true);
@@ -110,12 +120,7 @@ describe('POST /card/pay-with-card (sandbox)', () => {
     assert.equal(latest.seller, HOUSE_NAME);
     assert.equal(latest.price, item.price);
     assert.ok(Date.now() - Date.parse(latest.time) < 60_000);
-    assert.deepEqual(await purchaseRows(app, user.user._id, itemId), {
-      payments: 1,
-      activities: 1,
-      attempts: 1,
-      paid: 1,
-    });
+    assert.deepEqual(await purchaseRows(app, user.user._id, itemId), ONE_PURCHASE);
   });
 
   it('shows the buyer by full name when the profile has one', async () => {
@@ -130,10 +135,7 @@ describe('POST /card/pay-with-card (sandbox)', () => {
     });
     assert.equal(update.statusCode, 200);
     const pm = await paymentMethod(app, CARDS.mastercard);
-    assert.equal(
-      (await payWithCard(app, user, await cardBody(app, user, itemId, pm))).statusCode,
-      200,
-    );
+    assert.equal((await payForItem(app, user, itemId, pm)).statusCode, 200);
     const seen = await buyerView(app, user, itemId);
     assert.equal(seen.ownActivity[0]?.buyer, 'Nova Quill');
   });
@@ -141,16 +143,8 @@ describe('POST /card/pay-with-card (sandbox)', () => {
   it("refuses a declined card with Stripe's words (402), records nothing, and the item stays buyable", async () => {
     const { user, itemId } = await buyer();
     const feedBefore = await publicFeed();
-    const response = await payWithCard(
-      app,
-      user,
-      await cardBody(app, user, itemId, await paymentMethod(app, CARDS.declined)),
-    );
-    assert.equal(response.statusCode, 402);
-    assert.deepEqual(json(response), {
-      success: false,
-      message: 'Your card was declined.',
-      error: 'Your card was declined.',
+    const response = await payBySandboxCard(app, user, itemId, CARDS.declined);
+    assertPaymentRefused(response, 402, 'Your card was declined.', {
       code: 'card_declined',
       declineCode: 'generic_decline',
     });
@@ -163,28 +157,15 @@ describe('POST /card/pay-with-card (sandbox)', () => {
     assert.equal(await sandboxCharges(app, user.user._id, itemId), 0);
 
     // The next card confirms the same intent: still one intent, one charge.
-    const retry = await payWithCard(
-      app,
-      user,
-      await cardBody(app, user, itemId, await paymentMethod(app, CARDS.visa)),
-    );
+    const retry = await payBySandboxCard(app, user, itemId, CARDS.visa);
     assert.equal(retry.statusCode, 200);
     assert.equal(await sandboxCharges(app, user.user._id, itemId), 1);
-    assert.deepEqual(await purchaseRows(app, user.user._id, itemId), {
-      payments: 1,
-      activities: 1,
-      attempts: 1,
-      paid: 1,
-    });
+    assert.deepEqual(await purchaseRows(app, user.user._id, itemId), ONE_PURCHASE);
   });
 
   it('refuses a card with insufficient funds (402) with its decline code', async () => {
     const { user, itemId } = await buyer();
-    const response = await payWithCard(
-      app,
-      user,
-      await cardBody(app, user, itemId, await paymentMethod(app, CARDS.insufficientFunds)),
-    );
+    const response = await payBySandboxCard(app, user, itemId, CARDS.insufficientFunds);
     assert.equal(response.statusCode, 402);
     const body = json(response);
     assert.equal(body.message, 'Your card has insufficient funds.');
@@ -197,7 +178,7 @@ describe('POST /card/pay-with-card (sandbox)', () => {
   it('asks for authentication; completing it records the purchase at once', async () => {
     const { user, itemId } = await buyer();
     const pm = await paymentMethod(app, CARDS.authentication);
-    const response = await payWithCard(app, user, await cardBody(app, user, itemId, pm));
+    const response = await payForItem(app, user, itemId, pm);
     assert.equal(response.statusCode, 200);
     const body = json(response);
     assert.equal(body.success, false);
@@ -214,11 +195,7 @@ describe('POST /card/pay-with-card (sandbox)', () => {
     const pending = json(await readIntent(app, user, body.paymentIntentId)).paymentIntent;
     assert.equal(pending.status, 'requires_action');
 
-    const auth = await app.inject({
-      method: 'POST',
-      url: `/api/v1/payment/sandbox/payment-intents/${body.paymentIntentId}/authenticate`,
-      payload: { client_secret: body.clientSecret, outcome: 'complete' },
-    });
+    const auth = await authenticateSandboxIntent(app, body, 'complete');
     assert.equal(auth.statusCode, 200);
     assert.equal(json(auth).status, 'succeeded');
     assert.equal(json(auth).object, 'payment_intent');
@@ -230,32 +207,23 @@ describe('POST /card/pay-with-card (sandbox)', () => {
     assert.equal(read.status, 'succeeded');
     assert.equal(read.failureMessage, null);
     assert.equal(read.amountCents, await priceCents(app, itemId));
-    assert.deepEqual(await purchaseRows(app, user.user._id, itemId), {
-      payments: 1,
-      activities: 1,
-      attempts: 1,
-      paid: 1,
-    });
+    assert.deepEqual(await purchaseRows(app, user.user._id, itemId), ONE_PURCHASE);
   });
 
   it('asks for authentication; failing it records nothing and another card can pay', async () => {
     const { user, itemId } = await buyer();
     const pm = await paymentMethod(app, CARDS.authentication);
-    const body = json(await payWithCard(app, user, await cardBody(app, user, itemId, pm)));
+    const body = json(await payForItem(app, user, itemId, pm));
     assert.equal(body.requiresAction, true);
 
     // The same card again while the bank's step is pending: the same step, no new confirmation.
     const before = charges();
-    const again = json(await payWithCard(app, user, await cardBody(app, user, itemId, pm)));
+    const again = json(await payForItem(app, user, itemId, pm));
     assert.equal(again.paymentIntentId, body.paymentIntentId);
     assert.equal(again.clientSecret, body.clientSecret);
     assert.equal(charges(), before);
 
-    const failed = await app.inject({
-      method: 'POST',
-      url: `/api/v1/payment/sandbox/payment-intents/${body.paymentIntentId}/authenticate`,
-      payload: { client_secret: body.clientSecret, outcome: 'fail' },
-    });
+    const failed = await authenticateSandboxIntent(app, body, 'fail');
     assert.equal(failed.statusCode, 200);
     const failedIntent = json(failed);
     assert.equal(failedIntent.status, 'requires_payment_method');
@@ -268,14 +236,7 @@ describe('POST /card/pay-with-card (sandbox)', () => {
     assert.equal(read.failureMessage, failedIntent.last_payment_error.message);
     assert.equal((await buyerView(app, user, itemId)).exist, 'no');
 
-    const retry = await payWithCard(
-      app,
-      user,
-      await cardBody(app, user, itemId, await paymentMethod(app, CARDS.visa)),
-    );
-    assert.equal(retry.statusCode, 200);
-    assert.equal(json(retry).payment.paymentIntentId, body.paymentIntentId);
-    assert.equal(await sandboxCharges(app, user.user._id, itemId), 1);
+    await assertPaidOnIntent(user, itemId, body.paymentIntentId);
   });
 
   it("refuses an amount that is not the item's price, and charges nothing", async () => {
@@ -287,17 +248,21 @@ describe('POST /card/pay-with-card (sandbox)', () => {
     // The product's one money format ('$140', '$1,649.06'), on both refusals.
     const now = formatPrice(price / 100);
     for (const amount of [price - 1, price + 50, 1]) {
-      const response = await payWithCard(app, user, await cardBody(app, user, itemId, pm, amount));
-      assert.equal(response.statusCode, 409);
-      const message = `The price of this item is now ${now}. Nothing was charged.`;
-      assert.deepEqual(json(response), { success: false, message, error: message });
+      const response = await payForItem(app, user, itemId, pm, amount);
+      assertPaymentRefused(
+        response,
+        409,
+        `The price of this item is now ${now}. Nothing was charged.`,
+      );
     }
     // Not an amount in cents at all: 400, before anything else.
     for (const amount of [price + 0.5, 0, -price]) {
-      const response = await payWithCard(app, user, await cardBody(app, user, itemId, pm, amount));
-      assert.equal(response.statusCode, 400);
-      const message = `The amount does not match the item's price of ${now}. Nothing was charged.`;
-      assert.deepEqual(json(response), { success: false, message, error: message });
+      const response = await payForItem(app, user, itemId, pm, amount);
+      assertPaymentRefused(
+        response,
+        400,
+        `The amount does not match the item's price of ${now}. Nothing was charged.`,
+      );
     }
     assert.equal(charges(), before);
     assert.deepEqual(await purchaseRows(app, user.user._id, itemId), {
@@ -326,12 +291,7 @@ describe('POST /card/pay-with-card (sandbox)', () => {
         url: '/api/v1/card/pay-with-card',
         payload: broken,
       });
-      assert.equal(response.statusCode, 400);
-      assert.deepEqual(json(response), {
-        success: false,
-        message: 'User ID and Payment ID are required',
-        error: 'User ID and Payment ID are required',
-      });
+      assertPaymentRefused(response, 400, 'User ID and Payment ID are required');
     }
     const anonymous = await app.inject({
       method: 'POST',
@@ -375,22 +335,10 @@ describe('POST /card/pay-with-card (sandbox)', () => {
   it("answers 'Sorry you have already purchased it' (409) for an owned item, without a charge", async () => {
     const { user, itemId } = await buyer();
     const pm = await paymentMethod(app, CARDS.visa);
-    assert.equal(
-      (await payWithCard(app, user, await cardBody(app, user, itemId, pm))).statusCode,
-      200,
-    );
+    assert.equal((await payForItem(app, user, itemId, pm)).statusCode, 200);
     const before = charges();
-    const owned = await payWithCard(
-      app,
-      user,
-      await cardBody(app, user, itemId, await paymentMethod(app, CARDS.mastercard)),
-    );
-    assert.equal(owned.statusCode, 409);
-    assert.deepEqual(json(owned), {
-      success: false,
-      message: MESSAGES.alreadyPurchased,
-      error: MESSAGES.alreadyPurchased,
-    });
+    const owned = await payBySandboxCard(app, user, itemId, CARDS.mastercard);
+    assertPaymentRefused(owned, 409, MESSAGES.alreadyPurchased);
     assert.equal(charges(), before);
   });
 
@@ -412,10 +360,7 @@ describe('POST /card/pay-with-card (sandbox)', () => {
     const { user, itemId } = await buyer();
     const body = await cardBody(app, user, itemId, await paymentMethod(app, CARDS.visa));
     const before = { ...calls };
-    calls.latencyMs = 150;
-    const responses = await Promise.all(
-      Array.from({ length: 20 }, () => payWithCard(app, user, body)),
-    ).finally(() => (calls.latencyMs = 0));
+    const responses = await payAtOnce(app, user, body, calls, 150);
     assertStatuses(responses, [200, 409], '20 pay requests');
     const successes = responses
       .filter((r) => r.statusCode === 200)
@@ -428,12 +373,7 @@ describe('POST /card/pay-with-card (sandbox)', () => {
     assert.equal(calls.create - before.create, 1, 'one call to the provider');
     assert.equal(calls.confirm - before.confirm, 0);
     assert.equal(await sandboxCharges(app, user.user._id, itemId), 1);
-    assert.deepEqual(await purchaseRows(app, user.user._id, itemId), {
-      payments: 1,
-      activities: 1,
-      attempts: 1,
-      paid: 1,
-    });
+    assert.deepEqual(await purchaseRows(app, user.user._id, itemId), ONE_PURCHASE);
   });
 });
 
@@ -469,14 +409,7 @@ describe('POST /payment/create-payment-intent and the embedded flow (sandbox)', 
   it('records the purchase when the browser confirms with a good card', async () => {
     const { user, itemId } = await buyer();
     const intent = json(await createIntent(app, user, itemId));
-    const declined = await app.inject({
-      method: 'POST',
-      url: `/api/v1/payment/sandbox/payment-intents/${intent.paymentIntentId}/confirm`,
-      payload: {
-        client_secret: intent.clientSecret,
-        payment_method: await paymentMethod(app, CARDS.declined),
-      },
-    });
+    const declined = await confirmSandboxIntent(app, intent, CARDS.declined);
     assert.equal(declined.statusCode, 402);
     assert.equal(json(declined).message, 'Your card was declined.');
     assert.equal(
@@ -485,14 +418,7 @@ describe('POST /payment/create-payment-intent and the embedded flow (sandbox)', 
     );
     assert.equal((await buyerView(app, user, itemId)).exist, 'no');
 
-    const confirmed = await app.inject({
-      method: 'POST',
-      url: `/api/v1/payment/sandbox/payment-intents/${intent.paymentIntentId}/confirm`,
-      payload: {
-        client_secret: intent.clientSecret,
-        payment_method: await paymentMethod(app, CARDS.visa),
-      },
-    });
+    const confirmed = await confirmSandboxIntent(app, intent, CARDS.visa);
     assert.equal(confirmed.statusCode, 200);
     assert.equal(json(confirmed).status, 'succeeded');
     assert.equal(json(confirmed).next_action, null);
@@ -529,25 +455,13 @@ describe('POST /payment/create-payment-intent and the embedded flow (sandbox)', 
     for (const read of reads)
       assert.equal(json(read).paymentIntent.status, 'succeeded', saw(reads));
     assert.equal((await buyerView(app, user, itemId)).exist, 'yes');
-    assert.deepEqual(await purchaseRows(app, user.user._id, itemId), {
-      payments: 1,
-      activities: 1,
-      attempts: 1,
-      paid: 1,
-    });
+    assert.deepEqual(await purchaseRows(app, user.user._id, itemId), ONE_PURCHASE);
   });
 
   it('lets the card form pay an intent opened for the embedded element (one intent, one charge)', async () => {
     const { user, itemId } = await buyer();
     const intent = json(await createIntent(app, user, itemId));
-    const paid = await payWithCard(
-      app,
-      user,
-      await cardBody(app, user, itemId, await paymentMethod(app, CARDS.visa)),
-    );
-    assert.equal(paid.statusCode, 200);
-    assert.equal(json(paid).payment.paymentIntentId, intent.paymentIntentId);
-    assert.equal(await sandboxCharges(app, user.user._id, itemId), 1);
+    await assertPaidOnIntent(user, itemId, intent.paymentIntentId);
   });
 
   it('checks the body, token, amount and ownership', async () => {
@@ -574,12 +488,7 @@ describe('POST /payment/create-payment-intent and the embedded flow (sandbox)', 
       { ...base, productId: undefined },
     ]) {
       const response = await post(payload);
-      assert.equal(response.statusCode, 400);
-      assert.deepEqual(json(response), {
-        success: false,
-        message: 'User data , amount and item details are required',
-        error: 'User data , amount and item details are required',
-      });
+      assertPaymentRefused(response, 400, 'User data , amount and item details are required');
     }
     const byGameId = await post({ ...base, productId: undefined, gameId: String(itemId) });
     assert.equal(byGameId.statusCode, 200);
@@ -619,13 +528,7 @@ describe('GET /payment/payment-intent/:id', () => {
 describe('GET /collection/:userId', () => {
   it('lists the items bought (owned) newest first, by kind, in pages; empty and foreign ids answered', async () => {
     const user = await signup(app);
-    const empty = json(
-      await app.inject({
-        method: 'GET',
-        url: `/api/v1/collection/${user.user._id}`,
-        headers: user.auth,
-      }),
-    );
+    const empty = json(await readAs(app, user, `/api/v1/collection/${user.user._id}`));
     assert.deepEqual(empty, { success: true, message: 'No items yet', data: [], nextCursor: null });
 
     const land = json(await app.inject({ method: 'GET', url: '/api/v1/land/getland?limit=1' }))
@@ -633,10 +536,7 @@ describe('GET /collection/:userId', () => {
     const bought = [61, 62, Number(land.id)];
     for (const itemId of bought) {
       const pm = await paymentMethod(app, CARDS.visa);
-      assert.equal(
-        (await payWithCard(app, user, await cardBody(app, user, itemId, pm))).statusCode,
-        200,
-      );
+      assert.equal((await payForItem(app, user, itemId, pm)).statusCode, 200);
     }
     const url = `/api/v1/collection/${user.user._id}`;
     const all = json(await app.inject({ method: 'GET', url, headers: user.auth }));

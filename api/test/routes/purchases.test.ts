@@ -6,12 +6,11 @@ import { isUniqueViolation } from '../../src/db/client';
 import { API_MESSAGES } from '../../src/lib/errors';
 import { buildTestApp, json, signup } from '../helpers';
 import {
-  cardBody,
   CARDS,
   createIntent,
-  paymentMethod,
-  payWithCard,
+  payBySandboxCard,
   priceCents,
+  readAs,
   type User,
 } from '../payments-helpers';
 
@@ -21,9 +20,23 @@ const purchase = (payload: unknown, headers: Record<string, string> = {}) =>
 
 /** Buys an item by card at the price shown (the seeded items used here are the house's). */
 async function buyByCard(user: User, itemId: number) {
-  const method = await paymentMethod(app, CARDS.visa);
-  const response = await payWithCard(app, user, await cardBody(app, user, itemId, method));
+  const response = await payBySandboxCard(app, user, itemId, CARDS.visa);
   assert.equal(response.statusCode, 200, response.body);
+}
+
+/** The seeded demo account, signed in with its password. */
+async function signInDemo() {
+  const login = json(
+    await app.inject({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      payload: { Email: 'demo@hypertek.local', Password: 'HyperTek2117' },
+    }),
+  );
+  return {
+    user: login.user as { _id: string },
+    auth: { authorization: `Bearer ${login.token as string}` },
+  };
 }
 
 const ordersOf = async (itemId: number) =>
@@ -139,11 +152,7 @@ describe('POST /game/create', () => {
 describe('GET /history/history/{userId}', () => {
   it("answers an empty list with 'No payments found' for a new user", async () => {
     const user = await signup(app);
-    const response = await app.inject({
-      method: 'GET',
-      url: `/api/v1/history/history/${user.user._id}`,
-      headers: user.auth,
-    });
+    const response = await readAs(app, user, `/api/v1/history/history/${user.user._id}`);
     assert.equal(response.statusCode, 200);
     const body = json(response);
     assert.equal(body.success, true);
@@ -155,13 +164,7 @@ describe('GET /history/history/{userId}', () => {
     const user = await signup(app);
     const item = json(await app.inject({ method: 'GET', url: '/api/v1/search/item/121' })).data;
     await buyByCard(user, 121);
-    const body = json(
-      await app.inject({
-        method: 'GET',
-        url: `/api/v1/history/history/${user.user._id}`,
-        headers: user.auth,
-      }),
-    );
+    const body = json(await readAs(app, user, `/api/v1/history/history/${user.user._id}`));
     assert.equal(body.data.length, 1);
     assert.equal(body.data[0].gameTitle, item.title);
     assert.equal(body.data[0].amount, item.price);
@@ -180,39 +183,16 @@ describe('GET /history/history/{userId}', () => {
   });
 
   it('has data for the seeded demo account', async () => {
-    const login = json(
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/user/login',
-        payload: { Email: 'demo@hypertek.local', Password: 'HyperTek2117' },
-      }),
-    );
-    const body = json(
-      await app.inject({
-        method: 'GET',
-        url: `/api/v1/history/history/${login.user._id}`,
-        headers: { authorization: `Bearer ${login.token}` },
-      }),
-    );
+    const demo = await signInDemo();
+    const body = json(await readAs(app, demo, `/api/v1/history/history/${demo.user._id}`));
     assert.ok(body.data.length >= 3);
   });
 });
 
 describe('GET /activity/{userId}', () => {
   it("answers the caller's own activity, and 403 for someone else's", async () => {
-    const login = json(
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/user/login',
-        payload: { Email: 'demo@hypertek.local', Password: 'HyperTek2117' },
-      }),
-    );
-    const auth = { authorization: `Bearer ${login.token}` };
-    const mine = await app.inject({
-      method: 'GET',
-      url: `/api/v1/activity/${login.user._id}`,
-      headers: auth,
-    });
+    const login = await signInDemo();
+    const mine = await readAs(app, login, `/api/v1/activity/${login.user._id}`);
     assert.equal(mine.statusCode, 200);
     const body = json(mine);
     assert.equal(body.success, true);
@@ -221,11 +201,7 @@ describe('GET /activity/{userId}', () => {
       assert.ok(entry.buyer === 'Demo Pilot' || entry.seller === 'Demo Pilot');
     }
     const stranger = await signup(app);
-    const other = await app.inject({
-      method: 'GET',
-      url: `/api/v1/activity/${login.user._id}`,
-      headers: stranger.auth,
-    });
+    const other = await readAs(app, stranger, `/api/v1/activity/${login.user._id}`);
     assert.equal(other.statusCode, 403);
     const none = await app.inject({ method: 'GET', url: `/api/v1/activity/${login.user._id}` });
     assert.equal(none.statusCode, 401);
@@ -233,13 +209,7 @@ describe('GET /activity/{userId}', () => {
 
   it('answers an empty list for a user without activity', async () => {
     const user = await signup(app);
-    const body = json(
-      await app.inject({
-        method: 'GET',
-        url: `/api/v1/activity/${user.user._id}`,
-        headers: user.auth,
-      }),
-    );
+    const body = json(await readAs(app, user, `/api/v1/activity/${user.user._id}`));
     assert.deepEqual(body.data, []);
     assert.equal(body.success, true);
   });

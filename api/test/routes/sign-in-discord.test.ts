@@ -1,19 +1,18 @@
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { discordWelcome } from '@hypertek/shared/contract';
 import { SIGNIN_MESSAGES } from '../../src/lib/errors';
-import { buildTestApp, json, uniqueEmail, type TestApp } from '../helpers';
+import { assertRefusal, buildTestApp, json, uniqueEmail, type TestApp } from '../helpers';
 import {
-  closedPort,
+  appWithProvidersDown,
+  assertOneAccount,
   DISCORD_CLIENT,
-  IdentityProviderServer,
   providerConfig,
+  startProvidersAndApp,
   type DiscordUser,
 } from '../support/identity-provider-server';
 
-const discord = await IdentityProviderServer.start(DISCORD_CLIENT);
-after(() => discord.close());
-const app = await buildTestApp({ after }, providerConfig(discord.origin));
+const { providers: discord, app } = await startProvidersAndApp();
 
 let people = 0;
 const discordUser = (overrides: Partial<DiscordUser> = {}): DiscordUser => ({
@@ -25,8 +24,9 @@ const discordUser = (overrides: Partial<DiscordUser> = {}): DiscordUser => ({
   ...overrides,
 });
 
-const signIn = (code: unknown, target: TestApp = app) =>
-  target.inject({ method: 'POST', url: '/api/v1/user/discord', payload: { code } });
+const post = (payload: object, target: TestApp = app) =>
+  target.inject({ method: 'POST', url: '/api/v1/user/discord', payload });
+const signIn = (code: unknown, target: TestApp = app) => post({ code }, target);
 
 describe('POST /user/discord', () => {
   it('creates an account on the first sign-in and signs into the same one afterwards', async () => {
@@ -79,57 +79,35 @@ describe('POST /user/discord', () => {
 
   it('refuses a code Discord does not know', async () => {
     const response = await signIn('not-a-real-code');
-    assert.equal(response.statusCode, 401);
-    assert.deepEqual(json(response), {
-      success: false,
-      message: SIGNIN_MESSAGES.discordCodeInvalid,
-    });
+    assertRefusal(response, 401, SIGNIN_MESSAGES.discordCodeInvalid);
   });
 
   it('refuses a code used twice', async () => {
     const code = discord.discordCode(discordUser());
     assert.equal((await signIn(code)).statusCode, 200);
     const reused = await signIn(code);
-    assert.equal(reused.statusCode, 401);
-    assert.deepEqual(json(reused), {
-      success: false,
-      message: SIGNIN_MESSAGES.discordCodeInvalid,
-    });
+    assertRefusal(reused, 401, SIGNIN_MESSAGES.discordCodeInvalid);
   });
 
   it('refuses a missing or empty code with a message (400)', async () => {
     for (const payload of [{}, { code: '' }, { code: ['x'] }]) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/v1/user/discord',
-        payload,
-      });
-      assert.equal(response.statusCode, 400, JSON.stringify(payload));
-      assert.deepEqual(json(response), {
-        success: false,
-        message: SIGNIN_MESSAGES.discordCodeRequired,
-      });
+      assertRefusal(
+        await post(payload),
+        400,
+        SIGNIN_MESSAGES.discordCodeRequired,
+        JSON.stringify(payload),
+      );
     }
   });
 
   it('answers 502 with a clear message when Discord answers 500', async (t) => {
-    discord.failWith = 500;
-    t.after(() => {
-      discord.failWith = null;
-    });
+    discord.failFor(t, 500);
     const response = await signIn(discord.discordCode(discordUser()));
-    assert.equal(response.statusCode, 502);
-    assert.deepEqual(json(response), {
-      success: false,
-      message: SIGNIN_MESSAGES.discordUnreachable,
-    });
+    assertRefusal(response, 502, SIGNIN_MESSAGES.discordUnreachable);
   });
 
   it('answers 502 when Discord is rate limiting us (429)', async (t) => {
-    discord.failWith = 429;
-    t.after(() => {
-      discord.failWith = null;
-    });
+    discord.failFor(t, 429);
     const response = await signIn(discord.discordCode(discordUser()));
     assert.equal(response.statusCode, 502);
     assert.equal(json(response).message, SIGNIN_MESSAGES.discordUnreachable);
@@ -140,28 +118,15 @@ describe('POST /user/discord', () => {
     const answers = await Promise.all(
       Array.from({ length: 4 }, () => signIn(discord.discordCode(user))),
     );
-    assert.deepEqual(
-      answers.map((a) => a.statusCode),
-      [200, 200, 200, 200],
-    );
-    assert.equal(new Set(answers.map((a) => String(json(a).user._id))).size, 1);
-    assert.equal(answers.filter((a) => json(a).created === true).length, 1);
+    assertOneAccount(answers);
   });
 });
 
 describe('POST /user/discord when Discord cannot be reached or is not set up', () => {
   it('answers 502 with a clear message when nothing listens (never a 500)', async (t) => {
-    const port = await closedPort();
-    const down = await buildTestApp(t, {
-      ...providerConfig(`http://127.0.0.1:${port}`),
-      seedOnStart: false,
-    });
+    const down = await appWithProvidersDown(t);
     const response = await signIn('any-code', down);
-    assert.equal(response.statusCode, 502);
-    assert.deepEqual(json(response), {
-      success: false,
-      message: SIGNIN_MESSAGES.discordUnreachable,
-    });
+    assertRefusal(response, 502, SIGNIN_MESSAGES.discordUnreachable);
   });
 
   it('answers 503 when the client secret is not set', async (t) => {
@@ -170,10 +135,6 @@ describe('POST /user/discord when Discord cannot be reached or is not set up', (
       discord: { ...providerConfig(discord.origin).discord, clientSecret: null },
     });
     const response = await signIn('any-code', plain);
-    assert.equal(response.statusCode, 503);
-    assert.deepEqual(json(response), {
-      success: false,
-      message: SIGNIN_MESSAGES.discordNotConfigured,
-    });
+    assertRefusal(response, 503, SIGNIN_MESSAGES.discordNotConfigured);
   });
 });

@@ -1,19 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { MESSAGES } from '@hypertek/shared/contract';
 import { SIGNIN_MESSAGES } from '../../src/lib/errors';
-import { buildTestApp, json, uniqueEmail, type TestApp } from '../helpers';
+import { assertRefusal, buildTestApp, json, uniqueEmail, type TestApp } from '../helpers';
 import {
-  closedPort,
+  appWithProvidersDown,
+  assertOneAccount,
+  DISCORD_CLIENT,
   GOOGLE_CLIENT_ID,
   IdentityProviderServer,
   providerConfig,
-  DISCORD_CLIENT,
+  startProvidersAndApp,
 } from '../support/identity-provider-server';
 
-const google = await IdentityProviderServer.start(DISCORD_CLIENT);
-after(() => google.close());
-const app = await buildTestApp({ after }, providerConfig(google.origin));
+const { providers: google, app } = await startProvidersAndApp();
 
 let people = 0;
 const person = (
@@ -26,8 +26,9 @@ const person = (
   ...overrides,
 });
 
-const signIn = (token: unknown, target: TestApp = app) =>
-  target.inject({ method: 'POST', url: '/api/v1/user/google', payload: { token } });
+const post = (payload: object, target: TestApp = app) =>
+  target.inject({ method: 'POST', url: '/api/v1/user/google', payload });
+const signIn = (token: unknown, target: TestApp = app) => post({ token }, target);
 
 describe('POST /user/google', () => {
   it('creates an account on the first sign-in and signs into the same one afterwards', async () => {
@@ -87,21 +88,13 @@ describe('POST /user/google', () => {
       account: person(),
     });
     const response = await signIn(token);
-    assert.equal(response.statusCode, 401);
-    assert.deepEqual(json(response), {
-      success: false,
-      message: SIGNIN_MESSAGES.googleWrongAudience,
-    });
+    assertRefusal(response, 401, SIGNIN_MESSAGES.googleWrongAudience);
   });
 
   it('refuses an expired token', async () => {
     const token = google.googleToken({ aud: GOOGLE_CLIENT_ID, expiresIn: 0, account: person() });
     const response = await signIn(token);
-    assert.equal(response.statusCode, 401);
-    assert.deepEqual(json(response), {
-      success: false,
-      message: SIGNIN_MESSAGES.googleTokenInvalid,
-    });
+    assertRefusal(response, 401, SIGNIN_MESSAGES.googleTokenInvalid);
   });
 
   it('refuses a token Google does not know', async () => {
@@ -112,30 +105,19 @@ describe('POST /user/google', () => {
 
   it('refuses a missing or empty token with a message (400)', async () => {
     for (const payload of [{}, { token: '' }, { token: 42 }]) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/v1/user/google',
-        payload,
-      });
-      assert.equal(response.statusCode, 400, JSON.stringify(payload));
-      assert.deepEqual(json(response), {
-        success: false,
-        message: SIGNIN_MESSAGES.googleTokenRequired,
-      });
+      assertRefusal(
+        await post(payload),
+        400,
+        SIGNIN_MESSAGES.googleTokenRequired,
+        JSON.stringify(payload),
+      );
     }
   });
 
   it('answers 502 with a clear message when Google answers 500', async (t) => {
-    google.failWith = 500;
-    t.after(() => {
-      google.failWith = null;
-    });
+    google.failFor(t, 500);
     const response = await signIn(google.googleToken({ aud: GOOGLE_CLIENT_ID, account: person() }));
-    assert.equal(response.statusCode, 502);
-    assert.deepEqual(json(response), {
-      success: false,
-      message: SIGNIN_MESSAGES.googleUnreachable,
-    });
+    assertRefusal(response, 502, SIGNIN_MESSAGES.googleUnreachable);
   });
 
   it('answers 502 when Google answers 200 with something other than JSON', async (t) => {
@@ -155,29 +137,15 @@ describe('POST /user/google', () => {
         signIn(google.googleToken({ aud: GOOGLE_CLIENT_ID, account })),
       ),
     );
-    assert.deepEqual(
-      answers.map((a) => a.statusCode),
-      [200, 200, 200, 200],
-    );
-    const ids = new Set(answers.map((a) => String(json(a).user._id)));
-    assert.equal(ids.size, 1);
-    assert.equal(answers.filter((a) => json(a).created === true).length, 1);
+    assertOneAccount(answers);
   });
 });
 
 describe('POST /user/google when Google cannot be reached', () => {
   it('answers 502 with a clear message when nothing listens (never a 500)', async (t) => {
-    const port = await closedPort();
-    const down = await buildTestApp(t, {
-      ...providerConfig(`http://127.0.0.1:${port}`),
-      seedOnStart: false,
-    });
+    const down = await appWithProvidersDown(t);
     const response = await signIn('ya29.anything', down);
-    assert.equal(response.statusCode, 502);
-    assert.deepEqual(json(response), {
-      success: false,
-      message: SIGNIN_MESSAGES.googleUnreachable,
-    });
+    assertRefusal(response, 502, SIGNIN_MESSAGES.googleUnreachable);
   });
 
   it('answers 502 when Google does not answer within the time limit', async (t) => {
@@ -201,10 +169,6 @@ describe('POST /user/google when Google cannot be reached', () => {
       google: { ...providerConfig(google.origin).google, clientId: null },
     });
     const response = await signIn('ya29.anything', plain);
-    assert.equal(response.statusCode, 503);
-    assert.deepEqual(json(response), {
-      success: false,
-      message: SIGNIN_MESSAGES.googleNotConfigured,
-    });
+    assertRefusal(response, 503, SIGNIN_MESSAGES.googleNotConfigured);
   });
 });

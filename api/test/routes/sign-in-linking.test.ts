@@ -4,19 +4,12 @@
  * proven loses its password (whoever typed that address at sign-up may not own the mailbox).
  */
 import assert from 'node:assert/strict';
-import { after, describe, it } from 'node:test';
+import { describe, it } from 'node:test';
 import { SIGNIN_MESSAGES } from '../../src/lib/errors';
-import { buildTestApp, json, PASSWORD, signup, uniqueEmail } from '../helpers';
-import {
-  DISCORD_CLIENT,
-  GOOGLE_CLIENT_ID,
-  IdentityProviderServer,
-  providerConfig,
-} from '../support/identity-provider-server';
+import { json, PASSWORD, signup, uniqueEmail } from '../helpers';
+import { GOOGLE_CLIENT_ID, startProvidersAndApp } from '../support/identity-provider-server';
 
-const providers = await IdentityProviderServer.start(DISCORD_CLIENT);
-after(() => providers.close());
-const app = await buildTestApp({ after }, providerConfig(providers.origin));
+const { providers, app } = await startProvidersAndApp();
 
 let counter = 0;
 const subject = () => `${Date.now()}${counter++}`;

@@ -4,9 +4,13 @@
  * good, bad, expired and used credentials. Tests register the tokens, codes and people it knows,
  * read back what the API sent it, and can make it fail (a status on every call, or no answer).
  */
+import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { after, type TestContext } from 'node:test';
+import type { LightMyRequestResponse } from 'fastify';
+import { buildTestApp, json, type TestApp } from '../helpers';
 
 export interface GoogleAccount {
   sub: string;
@@ -54,6 +58,14 @@ export class IdentityProviderServer {
   answerHtml = false;
   /** When set, requests are read and never answered (for timeouts). */
   hang = false;
+
+  /** Answers `status` to every request for the length of one test. */
+  failFor(t: TestContext, status: number): void {
+    this.failWith = status;
+    t.after(() => {
+      this.failWith = null;
+    });
+  }
 
   private readonly googleTokens = new Map<string, GoogleToken>();
   private readonly discordCodes = new Map<string, { user: DiscordUser; used: boolean }>();
@@ -249,6 +261,30 @@ export const DISCORD_CLIENT: DiscordClient = {
   clientSecret: 'test-discord-secret',
   redirectUri: 'http://localhost:3000/signin',
 };
+
+/** The fake providers on loopback and a test app that signs in through them, both closed after the file. */
+export async function startProvidersAndApp() {
+  const providers = await IdentityProviderServer.start(DISCORD_CLIENT);
+  after(() => providers.close());
+  const app = await buildTestApp({ after }, providerConfig(providers.origin));
+  return { providers, app };
+}
+
+/** A test app whose providers are down: nothing listens where it calls them. */
+export async function appWithProvidersDown(t: TestContext): Promise<TestApp> {
+  const port = await closedPort();
+  return buildTestApp(t, { ...providerConfig(`http://127.0.0.1:${port}`), seedOnStart: false });
+}
+
+/** The first sign-ins of one person at once: all answered, one account, created once. */
+export function assertOneAccount(answers: LightMyRequestResponse[]): void {
+  assert.deepEqual(
+    answers.map((a) => a.statusCode),
+    answers.map(() => 200),
+  );
+  assert.equal(new Set(answers.map((a) => String(json(a).user._id))).size, 1);
+  assert.equal(answers.filter((a) => json(a).created === true).length, 1);
+}
 
 /** API configuration that points both providers at `origin` (a fake server or a closed port). */
 export function providerConfig(origin: string, providerTimeoutMs = 5_000) {

@@ -21,6 +21,18 @@ const OFFERS: RouteMeta = {
   description: 'The offers made on your items, and yours on others.',
 };
 
+/** The profile and its empty state ('/no-item-profile') are one page to a visitor. */
+const PROFILE: RouteMeta = {
+  title: pageTitle('Profile'),
+  description: 'Your collectibles and lands.',
+};
+
+/** The activity and its empty state ('/no-personal-activity') likewise. */
+const ACTIVITY: RouteMeta = {
+  title: pageTitle('Activity'),
+  description: 'Your activity on the marketplace.',
+};
+
 export const ROUTE_META: Record<RoutePath, RouteMeta> = {
   '/': {
     title: pageTitle('Pilot, race and conquer in 2117'),
@@ -109,9 +121,9 @@ export const ROUTE_META: Record<RoutePath, RouteMeta> = {
     title: pageTitle('Choose a new password'),
     description: 'Choose a new password for your Hyper Tek account.',
   },
-  '/profile': { title: pageTitle('Profile'), description: 'Your collectibles and lands.' },
+  '/profile': PROFILE,
   '/Lands': { title: pageTitle('Your lands'), description: 'The land parcels you own.' },
-  '/Activity': { title: pageTitle('Activity'), description: 'Your activity on the marketplace.' },
+  '/Activity': ACTIVITY,
   '/List': { title: pageTitle('Your listings'), description: 'The items you have listed.' },
   '/edit': { title: pageTitle('Edit profile'), description: 'Your name, picture and links.' },
   '/wellcome': { title: pageTitle('Welcome'), description: 'Welcome to Hyper Tek.' },
@@ -123,11 +135,8 @@ export const ROUTE_META: Record<RoutePath, RouteMeta> = {
     title: pageTitle('Connect a wallet'),
     description: 'Connect your browser wallet to Hyper Tek.',
   },
-  '/no-item-profile': { title: pageTitle('Profile'), description: 'Your collectibles and lands.' },
-  '/no-personal-activity': {
-    title: pageTitle('Activity'),
-    description: 'Your activity on the marketplace.',
-  },
+  '/no-item-profile': PROFILE,
+  '/no-personal-activity': ACTIVITY,
   '/stripe-payment': { title: pageTitle('Card payment'), description: 'Pay by card.' },
   '/payment': { title: pageTitle('Payment'), description: 'Pay for your item.' },
   '/offer': { title: pageTitle('Make an offer'), description: 'Make an offer on an item.' },

@@ -36,7 +36,16 @@ export function renderAt(path: string) {
       else history.push(to);
       await Promise.resolve();
     });
-  return { ...view, user, location, historyAction, navigate };
+  /**
+   * Clicks `target` (a link, a button) and checks where it led: the address, then the page shown
+   * there (a remote page's stand-in is headed '<remote>/<page>', as 'marketing/about').
+   */
+  const clickTo = async (target: HTMLElement, path: string, page: string) => {
+    await user.click(target);
+    expect(location()).toBe(path);
+    expect(await screen.findByRole('heading', { name: page })).toBeInTheDocument();
+  };
+  return { ...view, user, location, historyAction, navigate, clickTo };
 }
 
 /** Waits until no remote page is still loading. */

@@ -16,6 +16,20 @@ async function send(call: () => Promise<unknown>, data: unknown = { success: tru
   return { method: sent.method, url: sentUrl(sent), body, config: sent, result };
 }
 
+/** A row of a table of calls: the call sends that method to that path with that body. */
+async function sendsAsListed(
+  _: string,
+  call: () => Promise<unknown>,
+  method: string,
+  path: string,
+  body: unknown,
+) {
+  const sent = await send(call);
+  expect(sent.method).toBe(method);
+  expect(sent.url).toBe(`${BASE}${path}`);
+  expect(sent.body).toEqual(body);
+}
+
 beforeEach(() => {
   localStorage.clear();
   setRuntimeConfig({});
@@ -81,12 +95,7 @@ describe('api: the calls (docs/product.md, API calls)', () => {
     ],
     ['getHistory', () => api.getHistory('u1'), 'get', '/history/history/u1', undefined],
     ['getProfile', () => api.getProfile(), 'get', '/getProfile', undefined],
-  ] as const)('%s: %s %s', async (_, call, method, path, body) => {
-    const sent = await send(call);
-    expect(sent.method).toBe(method);
-    expect(sent.url).toBe(`${BASE}${path}`);
-    expect(sent.body).toEqual(body);
-  });
+  ] as const)('%s: %s %s', sendsAsListed);
 
   it('checkPurchase posts {userId, productId} to /game/create and gives the answer', async () => {
     const answer = { success: true, exist: 'no' };
@@ -174,33 +183,26 @@ describe('api: the calls (docs/product.md, API calls)', () => {
   });
 });
 
+/** The embedded element's request for an intent, as the checkout sends it. */
+const INTENT_REQUEST = {
+  amount: 1250,
+  userId: 'u1',
+  gameId: 'land-7',
+  gameTitle: 'Sector 7',
+  serialNumber: 'L-007',
+  currency: 'usd',
+  email: 'a@b.co',
+  productId: 'land-7',
+};
+
 describe('api: card payments', () => {
   it.each([
     [
       'createPaymentIntent',
-      () =>
-        api.createPaymentIntent({
-          amount: 1250,
-          userId: 'u1',
-          gameId: 'land-7',
-          gameTitle: 'Sector 7',
-          serialNumber: 'L-007',
-          currency: 'usd',
-          email: 'a@b.co',
-          productId: 'land-7',
-        }),
+      () => api.createPaymentIntent(INTENT_REQUEST),
       'post',
       '/payment/create-payment-intent',
-      {
-        amount: 1250,
-        userId: 'u1',
-        gameId: 'land-7',
-        gameTitle: 'Sector 7',
-        serialNumber: 'L-007',
-        currency: 'usd',
-        email: 'a@b.co',
-        productId: 'land-7',
-      },
+      INTENT_REQUEST,
     ],
     [
       'getPaymentIntent',
@@ -253,12 +255,7 @@ describe('api: card payments', () => {
       '/payment/sandbox/payment-intents/pi_9/authenticate',
       { client_secret: 'pi_9_secret', outcome: 'fail' },
     ],
-  ] as const)('%s: %s %s', async (_, call, method, path, body) => {
-    const sent = await send(call);
-    expect(sent.method).toBe(method);
-    expect(sent.url).toBe(`${BASE}${path}`);
-    expect(sent.body).toEqual(body);
-  });
+  ] as const)('%s: %s %s', sendsAsListed);
 
   it('payWithCard posts to the configured API base (not a fixed address) with the bearer token', async () => {
     setRuntimeConfig({ apiBaseUrl: 'https://api.example.test/api/v1' });

@@ -35,11 +35,8 @@ describe('footer', () => {
     ['Terms and Conditions', '/terms', 'marketing/terms'],
     ['Market Place', '/market-place', 'marketplace/market-place'],
   ])("'%s' opens %s", async (name, path, page) => {
-    const { user, location } = await renderPage('/about');
+    const { clickTo } = await renderPage('/about');
 
-    await user.click(within(footer()).getByRole('link', { name }));
-
-    expect(location()).toBe(path);
-    expect(await screen.findByRole('heading', { name: page })).toBeInTheDocument();
+    await clickTo(within(footer()).getByRole('link', { name }), path, page);
   });
 });

@@ -4,13 +4,11 @@ import { renderAt } from '../../testing/render';
 
 describe('not-found screen', () => {
   it("shows 'Opps! 404' on a path no app owns, and 'Go Home' goes to /", async () => {
-    const { user, location } = renderAt('/nope');
+    const { clickTo } = renderAt('/nope');
 
     expect(screen.getByRole('heading', { name: 'Opps! 404' })).toBeInTheDocument();
-    await user.click(screen.getByRole('button', { name: 'Go Home' }));
 
-    expect(location()).toBe('/');
-    expect(await screen.findByRole('heading', { name: 'marketing/home' })).toBeInTheDocument();
+    await clickTo(screen.getByRole('button', { name: 'Go Home' }), '/', 'marketing/home');
     expect(screen.queryByText('Opps! 404')).not.toBeInTheDocument();
   });
 });

@@ -1,16 +1,14 @@
 import { calls, pending, recordToasts, serveApi } from '@hypertek/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 
-import { fillAndSubmit } from '../../test/forms';
+import { fillAndSubmit, openAndSubmit } from '../../test/forms';
 import { renderAt } from '../../test/render';
 import ForgotPasswordPage from './forgot-password-page';
 
 const toasts = recordToasts();
 
-function ask(email: string) {
-  renderAt('/forgot-password', { '/forgot-password': <ForgotPasswordPage /> });
-  return fillAndSubmit({ Email: email }, 'Send');
-}
+const ask = (email: string) =>
+  openAndSubmit('/forgot-password', <ForgotPasswordPage />, { Email: email }, 'Send');
 
 describe('/forgot-password', () => {
   it("is 'Forgotten Password' with an email field, Send and a way back to login", () => {

@@ -1,21 +1,20 @@
 import { calls, recordToasts, serveApi } from '@hypertek/shared/testing';
 import { screen, waitFor } from '@testing-library/react';
 
-import { fillAndSubmit } from '../../test/forms';
+import { fillAndSubmit, openAndSubmit } from '../../test/forms';
 import { renderAt } from '../../test/render';
 import ResetPasswordPage from './reset-password-page';
 
 const toasts = recordToasts();
 
-function reset(password: string, confirm: string, token = 'abc123') {
-  const view = renderAt(`/reset-password/${token}`, {
-    '/reset-password/:token': <ResetPasswordPage />,
-  });
-  return fillAndSubmit(
+const reset = (password: string, confirm: string, token = 'abc123') =>
+  openAndSubmit(
+    `/reset-password/${token}`,
+    <ResetPasswordPage />,
     { 'New Password': password, 'Confirm Password': confirm },
     'Reset Password',
-  ).then(() => view);
-}
+    '/reset-password/:token',
+  );
 
 describe('/reset-password/:token', () => {
   it("is 'Reset Password' with the new password and its confirmation", () => {

@@ -3,20 +3,15 @@ import { pending, recordToasts, serveApi, validToken } from '@hypertek/shared/te
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
+import { expectRefusedBeforeSending, openAndSubmit } from '../../test/forms';
 import { renderAt } from '../../test/render';
 import { makeUser } from '../../test/session';
 import SigninPage from './signin-page';
 
 const toasts = recordToasts();
 
-async function signIn(email: string, password: string) {
-  const user = userEvent.setup();
-  const view = renderAt('/signin', { '/signin': <SigninPage /> });
-  if (email) await user.type(screen.getByLabelText('Email'), email);
-  if (password) await user.type(screen.getByLabelText('Password'), password);
-  await user.click(screen.getByRole('button', { name: 'Sign In' }));
-  return { user, ...view };
-}
+const signIn = (email: string, password: string) =>
+  openAndSubmit('/signin', <SigninPage />, { Email: email, Password: password }, 'Sign In');
 
 describe('/signin', () => {
   it("is 'Welcome Back' with a link to the forgotten-password screen and to sign-up", () => {
@@ -40,10 +35,7 @@ describe('/signin', () => {
     const sent = serveApi({});
     await signIn(email, password);
 
-    expect(toasts).toEqual([{ kind: 'error', message }]);
-    expect(screen.getByRole('alert')).toHaveTextContent(message);
-    expect(screen.getByLabelText(field)).toHaveAttribute('aria-invalid', 'true');
-    expect(sent).toEqual([]);
+    expectRefusedBeforeSending(toasts, sent, message, field);
   });
 
   it('sends Email and Password, signs in, toasts and goes to /profile', async () => {

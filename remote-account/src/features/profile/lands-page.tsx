@@ -1,14 +1,6 @@
-import { CollectionGrid } from './components/collection-grid';
-import { ProfileLayout } from './components/profile-layout';
-import { userId } from './lib/display-name';
+import { CollectionTab } from './components/collection-tab';
 
 /** /Lands, the Land tab: the profile layout with the lands the user owns. */
 export default function LandsPage() {
-  return (
-    <ProfileLayout title="Land">
-      {(user) => (
-        <CollectionGrid userId={userId(user)} walletAddress={user.WalletAddress} kind="land" />
-      )}
-    </ProfileLayout>
-  );
+  return <CollectionTab title="Land" kind="land" />;
 }

@@ -4,8 +4,8 @@ import '../../styles/checkout.css';
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
-import { ItemSummary } from '../../components/item-summary';
 import { MissingItem } from '../../components/missing-item';
+import { OrderSplit } from '../../components/order-split';
 
 /** The inside of one payment option: icon, name, one line of detail, and a hint of the action. */
 function MethodContent(props: { icon: string; name: string; detail: string; go: ReactNode }) {
@@ -60,10 +60,7 @@ export default function PaymentPage() {
         <p className="lead">Pay by card now, connect a wallet, or name your own price.</p>
       </header>
       {item ? (
-        <div className="co-split">
-          <section className="card co-panel" aria-label="Order summary">
-            <ItemSummary item={item} />
-          </section>
+        <OrderSplit item={item}>
           <section aria-labelledby="co-methods-heading">
             <h2 id="co-methods-heading" className="visually-hidden">
               Payment methods
@@ -105,7 +102,7 @@ export default function PaymentPage() {
               />
             </ul>
           </section>
-        </div>
+        </OrderSplit>
       ) : (
         <MissingItem />
       )}

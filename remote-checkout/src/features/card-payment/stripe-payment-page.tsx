@@ -4,9 +4,9 @@ import '../../styles/checkout.css';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 
-import { ItemSummary } from '../../components/item-summary';
 import { LockIcon } from '../../components/lock-icon';
 import { MissingItem } from '../../components/missing-item';
+import { OrderSplit } from '../../components/order-split';
 import { CardEntryProvider } from './components/card-entry-provider';
 import { CardPaymentForm } from './components/card-payment-form';
 import { EmbeddedPayment } from './components/embedded-payment';
@@ -47,10 +47,7 @@ export default function StripePaymentPage() {
           <p className="lead">You are charged once, in US dollars: the item&rsquo;s price.</p>
         </div>
         {item ? (
-          <div className="co-split">
-            <section className="card co-panel" aria-label="Order summary">
-              <ItemSummary item={item} />
-            </section>
+          <OrderSplit item={item}>
             <section className="card co-panel co-panel-form" aria-labelledby="co-card-heading">
               <h2 id="co-card-heading" className="co-panel-title">
                 {PANEL_TITLE[variant]}
@@ -64,7 +61,7 @@ export default function StripePaymentPage() {
                 <EmbeddedPayment item={item} />
               )}
             </section>
-          </div>
+          </OrderSplit>
         ) : (
           <MissingItem />
         )}

@@ -2,6 +2,7 @@ import '../../styles/marketing.css';
 import '../../styles/about.css';
 
 import { ItemArt, type ArtKind } from '@hypertek/shared/ui';
+import { MarketingSection } from '../../components/marketing-section';
 import { SectionHeading } from '../../components/section-heading';
 import { stayHere } from '../../lib/stay-here';
 
@@ -72,10 +73,12 @@ export default function AboutPage() {
         </div>
       </section>
 
-      <section className="container section" aria-labelledby="about-fronts">
-        <SectionHeading id="about-fronts" eyebrow="The conflict" title="Three Fronts of War">
-          Three factions, one grid, and three ways to fight for it. Every front feeds the others.
-        </SectionHeading>
+      <MarketingSection
+        id="about-fronts"
+        eyebrow="The conflict"
+        title="Three Fronts of War"
+        intro="Three factions, one grid, and three ways to fight for it. Every front feeds the others."
+      >
         <ol className="mk-fronts">
           {FRONTS.map((front, i) => (
             <li key={front.name} className="mk-front">
@@ -93,13 +96,15 @@ export default function AboutPage() {
             Download Game
           </a>
         </div>
-      </section>
+      </MarketingSection>
 
-      <section className="container section" aria-labelledby="about-ecosystem">
-        <SectionHeading id="about-ecosystem" eyebrow="One world" title="Our Ecosystem" centered>
-          Three pieces that work as one: the assets, the game that gives them meaning and the market
-          where they change hands.
-        </SectionHeading>
+      <MarketingSection
+        id="about-ecosystem"
+        eyebrow="One world"
+        title="Our Ecosystem"
+        centered
+        intro="Three pieces that work as one: the assets, the game that gives them meaning and the market where they change hands."
+      >
         <ul className="grid grid-3 mk-ecosystem">
           {ECOSYSTEM.map((part) => (
             <li key={part.title} className="card mk-ecosystem-card">
@@ -109,7 +114,7 @@ export default function AboutPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </MarketingSection>
     </div>
   );
 }

@@ -83,6 +83,15 @@ async function openSellDialog() {
   return within(await screen.findByRole('dialog', { name: 'Select item to sell' }));
 }
 
+/** Opens the tile, its dialog, and sells the first item offered at its price (Sell Now). */
+async function sellFirstItem() {
+  open();
+  const select = await openSellDialog();
+  await select.findByRole('combobox', { name: 'Item' });
+  await user().click(select.getByRole('button', { name: 'Sell Now' }));
+  return select;
+}
+
 /** A wallet account whose browser has its wallet: the wallet signs what it is asked to. */
 function walletSeller(sign: () => Promise<unknown> = () => Promise.resolve('0xsigned')) {
   const address = '0x5aaeb6053f3e94c9b9a09f33669435e7ef1beaed';
@@ -251,10 +260,7 @@ describe('Instant Sell tile and the sell flow', () => {
     serveSeller({
       'POST /market/listings': { status: 409, data: { success: false, message: reason } },
     });
-    open();
-    const select = await openSellDialog();
-    await select.findByRole('combobox', { name: 'Item' });
-    await user().click(select.getByRole('button', { name: 'Sell Now' }));
+    const select = await sellFirstItem();
     expect(await select.findByRole('alert')).toHaveTextContent(reason);
     expect(dialog()).toHaveAccessibleName('Select item to sell');
     expect(toasts).toEqual([]);
@@ -265,10 +271,7 @@ describe('Instant Sell tile and the sell flow', () => {
     const sent = serveSeller({
       'POST /market/listings/message': { data: { success: true, message: 'List Neon Relic 3' } },
     });
-    open();
-    const select = await openSellDialog();
-    await select.findByRole('combobox', { name: 'Item' });
-    await user().click(select.getByRole('button', { name: 'Sell Now' }));
+    await sellFirstItem();
 
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await wait(SELL_DIALOG_DELAY_MS - 1);
@@ -309,10 +312,7 @@ describe('Instant Sell tile and the sell flow', () => {
     const sent = serveSeller({
       'POST /market/listings/message': { data: { success: true, message: 'List Neon Relic 3' } },
     });
-    open();
-    const select = await openSellDialog();
-    await select.findByRole('combobox', { name: 'Item' });
-    await user().click(select.getByRole('button', { name: 'Sell Now' }));
+    await sellFirstItem();
     await wait(SELL_DIALOG_DELAY_MS);
     await user().click(within(dialog()).getByRole('button', { name: /Browser Wallet/ }));
     await wait(SELL_DIALOG_DELAY_MS);
@@ -385,10 +385,7 @@ describe('Instant Sell tile and the sell flow', () => {
   it('follows the screen: the wallet option becomes a link to /wallet-connect when the window narrows', async () => {
     walletSeller();
     serveSeller();
-    open();
-    const select = await openSellDialog();
-    await select.findByRole('combobox', { name: 'Item' });
-    await user().click(select.getByRole('button', { name: 'Sell Now' }));
+    await sellFirstItem();
     await wait(SELL_DIALOG_DELAY_MS);
     expect(within(dialog()).getByRole('button', { name: /Browser Wallet/ })).toBeInTheDocument();
 

@@ -5,7 +5,6 @@ import {
   itemTitle,
   LISTING_EXPIRY_OPTIONS,
   MARKET_MESSAGES,
-  PLATFORM_FEE,
   totalWithFee,
   validateMarketPrice,
   type CatalogueItem,
@@ -17,7 +16,8 @@ import { useId, useState, type SyntheticEvent } from 'react';
 import { Link } from 'react-router';
 
 import { ExpiryField, ItemImage } from '@hypertek/shared/ui';
-import { itemPrice, usdt } from '../../lib/prices';
+import { itemPrice } from '../../lib/prices';
+import { FeeLines } from '../fee-lines';
 
 /** Where the seller changes the price of an item already listed: the profile's Listing tab. */
 export const LISTING_TAB_PATH = '/List';
@@ -197,21 +197,11 @@ export function SellForm({
         disabled={!chosen}
         onChange={sell.setExpiry}
       />
-      <dl className="mp-fees">
-        <div>
-          <dt>Price</dt>
-          <dd>{valid ? itemPrice(amount) : '--- USDT'}</dd>
-        </div>
-        <div>
-          <dt>Platform Fee</dt>
-          {/* The product's fixed text: 'Platform Fee $0.5 USDT'. */}
-          <dd>{usdt(PLATFORM_FEE)}</dd>
-        </div>
-        <div className="mp-fees-total">
-          <dt>Total Fee</dt>
-          <dd>{valid ? itemPrice(totalWithFee(amount)) : '--- USDT'}</dd>
-        </div>
-      </dl>
+      <FeeLines
+        label="Price"
+        amount={valid ? itemPrice(amount) : '--- USDT'}
+        total={valid ? itemPrice(totalWithFee(amount)) : '--- USDT'}
+      />
       {error && (
         <p className="form-error" role="alert">
           {error}

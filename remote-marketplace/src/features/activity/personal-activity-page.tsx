@@ -1,11 +1,11 @@
-import { MESSAGES, useSession } from '@hypertek/shared';
+import { useSession } from '@hypertek/shared';
 import { useUserActivity } from '@hypertek/shared/data';
 import { ActivityTable } from '@hypertek/shared/ui';
-import { Link } from 'react-router';
 
 import { Loading } from '../../components/loading';
 import { MarketplacePage } from '../../components/marketplace-page';
 import { PageSection } from '../../components/page-section';
+import { SignInFirst } from '../../components/sign-in-first';
 
 /** /personal-activity: the signed-in user's activity, first 5 rows. */
 export default function PersonalActivityPage() {
@@ -19,12 +19,7 @@ export default function PersonalActivityPage() {
     <MarketplacePage>
       <PageSection id="mp-activity-title" title="Activities" level={1}>
         {!isLoggedInUser ? (
-          <div className="mp-notice">
-            <p className="lead">{MESSAGES.loginFirst}</p>
-            <Link className="btn btn-primary" to="/signin">
-              Sign in
-            </Link>
-          </div>
+          <SignInFirst />
         ) : loading ? (
           <Loading label="Loading activity" />
         ) : (

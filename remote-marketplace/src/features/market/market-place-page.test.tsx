@@ -25,6 +25,20 @@ const serveAll = () =>
     'GET /activity/getActivity': list([0, 1, 2, 3, 4, 5, 6].map((n) => makeActivity(n, n * 2))),
   });
 
+/**
+ * Opens the page, clicks 'Buy Now' on a card of a section, and checks that the item's page is
+ * where it landed (`path`); gives back the navigation state it was opened with.
+ */
+async function buyNow(sectionTitle: string, itemTitle: string, path: string): Promise<unknown> {
+  serveAll();
+  open();
+  await userEvent.click(
+    await within(section(sectionTitle)).findByRole('link', { name: `Buy Now: ${itemTitle}` }),
+  );
+  expect(await screen.findByRole('heading', { name: `Landed on ${path}` })).toBeInTheDocument();
+  return JSON.parse(screen.getByTestId('state').textContent);
+}
+
 // A browser that tells what is near the screen: the market figures, below the first screen, wait
 // for it (only the test below brings them near).
 const observer = fakeIntersectionObserver();
@@ -96,13 +110,7 @@ describe('/market-place', () => {
   });
 
   it("'Buy Now' opens the item's detail page with the item as navigation state", async () => {
-    serveAll();
-    open();
-    await userEvent.click(
-      await within(section('NFA')).findByRole('link', { name: 'Buy Now: Neon Relic 2' }),
-    );
-    expect(await screen.findByRole('heading', { name: 'Landed on /buy-nfa' })).toBeInTheDocument();
-    expect(JSON.parse(screen.getByTestId('state').textContent)).toMatchObject({
+    expect(await buyNow('NFA', 'Neon Relic 2', '/buy-nfa')).toMatchObject({
       _id: 'nfa-2',
       title: 'Neon Relic 2',
       price: 200,
@@ -110,13 +118,7 @@ describe('/market-place', () => {
   });
 
   it("a LAND card's 'Buy Now' opens /buy-land with the land", async () => {
-    serveAll();
-    open();
-    await userEvent.click(
-      await within(section('LAND')).findByRole('link', { name: 'Buy Now: Sector 3 Parcel' }),
-    );
-    expect(await screen.findByRole('heading', { name: 'Landed on /buy-land' })).toBeInTheDocument();
-    expect(JSON.parse(screen.getByTestId('state').textContent)).toMatchObject({ _id: 'land-3' });
+    expect(await buyNow('LAND', 'Sector 3 Parcel', '/buy-land')).toMatchObject({ _id: 'land-3' });
   });
 
   it('shows the first 5 activities with their ages in whole days', async () => {

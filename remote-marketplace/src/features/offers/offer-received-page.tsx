@@ -1,8 +1,9 @@
-import { MESSAGES, useSession } from '@hypertek/shared';
+import { useSession } from '@hypertek/shared';
 import { Link } from 'react-router';
 
 import { MarketplacePage } from '../../components/marketplace-page';
 import { PageSection } from '../../components/page-section';
+import { SignInFirst } from '../../components/sign-in-first';
 import { MadeOffers } from './components/made-offers';
 import { ReceivedOffers } from './components/received-offers';
 
@@ -23,16 +24,7 @@ export default function OfferReceivedPage() {
         level={1}
         intro="Offers other pilots have made on your items."
       >
-        {userId === null ? (
-          <div className="mp-notice">
-            <p className="lead">{MESSAGES.loginFirst}</p>
-            <Link className="btn btn-primary" to="/signin">
-              Sign in
-            </Link>
-          </div>
-        ) : (
-          <ReceivedOffers userId={userId} />
-        )}
+        {userId === null ? <SignInFirst /> : <ReceivedOffers userId={userId} />}
         <p className="mp-note">
           <Link to="/market-place">Back to the marketplace</Link>
         </p>

@@ -48,6 +48,12 @@ const serveOffers = (routes: Routes = {}) =>
     ...routes,
   });
 
+/** After an action, the list at `url` is read again (a second request, at least). */
+const expectReadAgain = (sent: readonly { url: string }[], url: string) =>
+  waitFor(() =>
+    expect(sent.filter((request) => request.url === url).length).toBeGreaterThanOrEqual(2),
+  );
+
 const openPage = (path = '/offer-recieved') => renderPage(<OfferReceivedPage />, { path });
 const rowOf = (table: HTMLElement, text: string) =>
   within(table)
@@ -131,11 +137,7 @@ describe('/offer-received', () => {
       await waitFor(() => expect(toasts).toEqual([{ kind: 'success', message }]));
       const urls = sent.map(({ method, url }) => `${method} ${url}`);
       expect(urls).toContain(`POST /market/offers/offer-1/${action}`);
-      await waitFor(() =>
-        expect(
-          sent.filter(({ url }) => url === '/market/offers/received/u1').length,
-        ).toBeGreaterThanOrEqual(2),
-      );
+      await expectReadAgain(sent, '/market/offers/received/u1');
     },
   );
 
@@ -233,11 +235,7 @@ describe('/offer-received', () => {
       expect(sent.filter(({ method }) => method === 'POST').map(({ url }) => url)).toEqual([
         '/market/offers/offer-31/cancel',
       ]);
-      await waitFor(() =>
-        expect(
-          sent.filter(({ url }) => url === '/market/offers/made/u1').length,
-        ).toBeGreaterThanOrEqual(2),
-      );
+      await expectReadAgain(sent, '/market/offers/made/u1');
     });
 
     it('says when the user has made none', async () => {

@@ -3,12 +3,10 @@ import { recordFunnelSteps, serveApi, signIn } from '@hypertek/shared/testing';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
-import { nfa } from '../../../test/fixtures';
 import { intentRead, paid, paymentMethod, refusal, typeCard } from '../../../test/payments';
+import { renderCardPayment } from '../../../test/card-payment-page';
 import { renderPage } from '../../../test/render-route';
 import DashboardPage from '../../dashboard/dashboard-page';
-import SuccessPage from '../../result/success-page';
-import StripePaymentPage from '../stripe-payment-page';
 
 const stepsSent = recordFunnelSteps();
 beforeEach(() => {
@@ -17,13 +15,7 @@ beforeEach(() => {
 });
 afterEach(() => session.signOut());
 
-const openCheckout = (item: unknown = nfa) =>
-  renderPage(
-    '/stripe-payment',
-    <StripePaymentPage />,
-    { pathname: '/stripe-payment', state: item },
-    { routes: { '/success': <SuccessPage /> } },
-  );
+const openCheckout = (item?: unknown) => renderCardPayment(item);
 
 async function payByCard() {
   const user = userEvent.setup();

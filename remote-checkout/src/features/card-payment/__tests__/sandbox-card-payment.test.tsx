@@ -3,7 +3,6 @@ import { calls, deferred, recordToasts, serveApi, signIn } from '@hypertek/share
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 
-import { nfa } from '../../../test/fixtures';
 import {
   AUTHENTICATION_FAILED,
   intentRead,
@@ -13,9 +12,7 @@ import {
   requiresAction,
   typeCard,
 } from '../../../test/payments';
-import { renderPage } from '../../../test/render-route';
-import SuccessPage from '../../result/success-page';
-import StripePaymentPage from '../stripe-payment-page';
+import { renderCardPayment } from '../../../test/card-payment-page';
 
 // Without a publishable key nothing of Stripe may load: these mocks record it if anything tries.
 let mockStripeBindingsRequired = false;
@@ -37,13 +34,7 @@ afterEach(() => {
   setRuntimeConfig({});
 });
 
-const renderCardPage = (item: unknown = nfa) =>
-  renderPage(
-    '/stripe-payment',
-    <StripePaymentPage />,
-    { pathname: '/stripe-payment', state: item },
-    { routes: { '/success': <SuccessPage /> } },
-  );
+const renderCardPage = (item?: unknown) => renderCardPayment(item);
 
 const number = () => screen.getByLabelText('Card number');
 const expiry = () => screen.getByLabelText('Expiry date (MM / YY)');

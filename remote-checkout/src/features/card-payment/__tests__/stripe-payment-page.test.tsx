@@ -5,8 +5,7 @@ import userEvent from '@testing-library/user-event';
 
 import { land, nfa, storeItem } from '../../../test/fixtures';
 import { AUTHENTICATION_FAILED, intentRead, paymentRecord } from '../../../test/payments';
-import { renderPage } from '../../../test/render-route';
-import SuccessPage from '../../result/success-page';
+import { renderCardPayment } from '../../../test/card-payment-page';
 import {
   apiPaymentProvider,
   PaymentProviderContext,
@@ -50,8 +49,16 @@ function renderCardPage(
   ) : (
     <StripePaymentPage />
   );
-  const entry = { pathname: '/stripe-payment', state: 'state' in options ? options.state : nfa };
-  return renderPage('/stripe-payment', page, entry, { routes: { '/success': <SuccessPage /> } });
+  return renderCardPayment('state' in options ? options.state : nfa, page);
+}
+
+/** Pays as Ada on the card page, and sees it refused in the form: the alert, no charge asked. */
+async function expectRefusedBeforePaying(message: string) {
+  const provider = fakeProvider(() => Promise.resolve(succeeded()));
+  renderCardPage({ provider });
+  await payAs('Ada Lovelace');
+  expect(await screen.findByRole('alert')).toHaveTextContent(message);
+  expect(provider.payWithCard).not.toHaveBeenCalled();
 }
 
 const nameInput = () => screen.getByLabelText('Name on card');
@@ -143,11 +150,7 @@ describe('/stripe-payment with Stripe: the page', () => {
 
   it("says 'Stripe not loaded' on submit when Stripe.js did not load", async () => {
     mockStripeLoaded = false; // what <Elements stripe={null}> gives its children
-    const provider = fakeProvider(() => Promise.resolve(succeeded()));
-    renderCardPage({ provider });
-    await payAs('Ada Lovelace');
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.stripeNotLoaded);
-    expect(provider.payWithCard).not.toHaveBeenCalled();
+    await expectRefusedBeforePaying(MESSAGES.stripeNotLoaded);
   });
 
   it("lets the buyer choose the card form (chosen first) or 'Secure Payment'", async () => {
@@ -246,11 +249,7 @@ describe('/stripe-payment with Stripe: the card form', () => {
     mockStripe.createPaymentMethod.mockResolvedValue({
       error: { message: 'Your card number is incomplete.' },
     });
-    const provider = fakeProvider(() => Promise.resolve(succeeded()));
-    renderCardPage({ provider });
-    await payAs('Ada Lovelace');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Your card number is incomplete.');
-    expect(provider.payWithCard).not.toHaveBeenCalled();
+    await expectRefusedBeforePaying('Your card number is incomplete.');
   });
 
   it("says 'User ID and Payment ID are required' when the provider returns no payment method id", async () => {
@@ -262,11 +261,7 @@ describe('/stripe-payment with Stripe: the card form', () => {
 
   it("says 'User and token data is required' when signed out", async () => {
     session.signOut();
-    const provider = fakeProvider(() => Promise.resolve(succeeded()));
-    renderCardPage({ provider });
-    await payAs('Ada Lovelace');
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.userAndTokenRequired);
-    expect(provider.payWithCard).not.toHaveBeenCalled();
+    await expectRefusedBeforePaying(MESSAGES.userAndTokenRequired);
   });
 
   it('charges through the API by default (no provider given)', async () => {

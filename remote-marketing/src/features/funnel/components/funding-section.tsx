@@ -1,7 +1,7 @@
 import { formatPrice } from '@hypertek/shared';
 
 import { Icon, type IconName } from '../../../components/icon';
-import { SectionHeading } from '../../../components/section-heading';
+import { MarketingSection } from '../../../components/marketing-section';
 import {
   FUNDING,
   REWARD_TIERS,
@@ -56,16 +56,13 @@ function RewardTierCard({ tier }: { tier: RewardTier }) {
 /** 'Join Our Funding Journey': progress, reward tiers, other platforms, trust badges. */
 export function FundingSection() {
   return (
-    <section className="container section" aria-labelledby="funnel-funding">
-      <SectionHeading
-        id="funnel-funding"
-        eyebrow="Back the build"
-        title="Join Our Funding Journey"
-        centered
-      >
-        Every backer gets a piece of 2117. Pick your tier — rewards ship the day the gates open.
-      </SectionHeading>
-
+    <MarketingSection
+      id="funnel-funding"
+      eyebrow="Back the build"
+      title="Join Our Funding Journey"
+      centered
+      intro="Every backer gets a piece of 2117. Pick your tier — rewards ship the day the gates open."
+    >
       <div className="card mk-progress">
         <ul className="mk-progress-figures">
           <li>
@@ -120,6 +117,6 @@ export function FundingSection() {
           </li>
         ))}
       </ul>
-    </section>
+    </MarketingSection>
   );
 }

@@ -2,7 +2,7 @@ import { type Testimonial } from '@hypertek/shared';
 
 import { ItemArt } from '@hypertek/shared/ui';
 import { Icon } from '../../../components/icon';
-import { SectionHeading } from '../../../components/section-heading';
+import { MarketingSection } from '../../../components/marketing-section';
 import { StatList } from '../../../components/stat-list';
 import { useMinWindowWidth } from '../../../hooks/use-min-window-width';
 import { TESTIMONIALS, TRUST_STATS } from '../data/testimonials';
@@ -97,17 +97,15 @@ function TestimonialCarousel() {
 
 export function TestimonialsSection() {
   return (
-    <section className="container section" aria-labelledby="funnel-trust">
-      <SectionHeading
-        id="funnel-trust"
-        eyebrow="Testimonials"
-        title="Trusted by 10,000+ Industry Leaders"
-        centered
-      >
-        Studios, esports leagues and investors who already build on Hyper Tek.
-      </SectionHeading>
+    <MarketingSection
+      id="funnel-trust"
+      eyebrow="Testimonials"
+      title="Trusted by 10,000+ Industry Leaders"
+      centered
+      intro="Studios, esports leagues and investors who already build on Hyper Tek."
+    >
       <TestimonialCarousel />
       <StatList stats={TRUST_STATS} label="Hyper Tek in figures" />
-    </section>
+    </MarketingSection>
   );
 }

@@ -1,5 +1,5 @@
 import { FeatureCard, type Feature } from '../../../components/feature-card';
-import { SectionHeading } from '../../../components/section-heading';
+import { MarketingSection } from '../../../components/marketing-section';
 
 const STEPS: Feature[] = [
   {
@@ -27,8 +27,7 @@ const STEPS: Feature[] = [
 /** The four steps of How It Works. */
 export function HowItWorks() {
   return (
-    <section className="container section" aria-labelledby="home-how">
-      <SectionHeading id="home-how" eyebrow="Start in minutes" title="How It Works" centered />
+    <MarketingSection id="home-how" eyebrow="Start in minutes" title="How It Works" centered>
       <ol className="grid grid-4 mk-steps">
         {STEPS.map((step, i) => (
           <FeatureCard
@@ -42,6 +41,6 @@ export function HowItWorks() {
           />
         ))}
       </ol>
-    </section>
+    </MarketingSection>
   );
 }

@@ -1,15 +1,14 @@
 import { Link } from 'react-router';
 
 import { ItemArt } from '@hypertek/shared/ui';
-import { SectionHeading } from '../../../components/section-heading';
+import { MarketingSection } from '../../../components/marketing-section';
 
 const PLACEHOLDER = 'New update coming up on the 25th of august';
 
 /** One featured story and three placeholders for the next update. */
 export function NewsSection() {
   return (
-    <section className="container section" aria-labelledby="home-news">
-      <SectionHeading id="home-news" eyebrow="Transmissions" title="Latest News" />
+    <MarketingSection id="home-news" eyebrow="Transmissions" title="Latest News">
       <div className="mk-news">
         <article className="card mk-news-featured">
           <ItemArt seed="season-zero" kind="news" className="mk-news-art" />
@@ -39,6 +38,6 @@ export function NewsSection() {
           More News
         </button>
       </div>
-    </section>
+    </MarketingSection>
   );
 }

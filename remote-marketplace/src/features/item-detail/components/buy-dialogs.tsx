@@ -1,9 +1,10 @@
 import '../../../styles/dialogs.css';
 
-import { formatPrice, PLATFORM_FEE, totalWithFee } from '@hypertek/shared';
+import { formatPrice, totalWithFee } from '@hypertek/shared';
 
 import { DialogButtons, Modal } from '@hypertek/shared/ui';
-import { itemPrice, usdt } from '../../../lib/prices';
+import { FeeLines } from '../../../components/fee-lines';
+import { itemPrice } from '../../../lib/prices';
 
 export type BuyStep = 'assets' | 'confirm';
 
@@ -60,21 +61,7 @@ export function BuyDialogs({
         }
       >
         <p className="mp-strong">{title}</p>
-        <dl className="mp-fees">
-          <div>
-            <dt>List price</dt>
-            <dd>{itemPrice(price)}</dd>
-          </div>
-          <div>
-            <dt>Platform Fee</dt>
-            {/* The product's fixed text: 'Platform Fee $0.5 USDT'. */}
-            <dd>{usdt(PLATFORM_FEE)}</dd>
-          </div>
-          <div className="mp-fees-total">
-            <dt>Total Fee</dt>
-            <dd>{total}</dd>
-          </div>
-        </dl>
+        <FeeLines label="List price" amount={itemPrice(price)} total={total} />
         <CardChargeNote price={price} />
       </Modal>
     );

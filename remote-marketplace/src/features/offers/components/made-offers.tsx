@@ -1,15 +1,14 @@
 import { itemPath, type MarketOffer } from '@hypertek/shared';
-import { hasFailed, useApiQuery } from '@hypertek/shared/data';
+import { useApiQuery } from '@hypertek/shared/data';
 import { Link } from 'react-router';
 
-import { DataTable, type Column } from '@hypertek/shared/ui';
-import { Loading } from '../../../components/loading';
+import type { Column } from '@hypertek/shared/ui';
 import { formatDateTime } from '../../../lib/dates';
-import { offersMadeQuery, readFailure } from '../../../lib/market-reads';
+import { offersMadeQuery } from '../../../lib/market-reads';
 import { itemPrice } from '../../../lib/prices';
 import { useOfferAction } from '../hooks/use-offer-action';
 import { OfferItemLink } from './offer-item-link';
-import { ReadProblem } from './read-problem';
+import { OfferButton, OffersTable } from './offers-table';
 
 /** Said when the API gives no reason of its own. */
 export const MADE_FAILED = 'Your offers could not be loaded right now.';
@@ -38,14 +37,14 @@ function columns(busyId: string | null, cancel: (offer: MarketOffer) => void) {
       header: 'Action',
       cell: (row) =>
         row.status === 'Open' ? (
-          <button
-            type="button"
+          <OfferButton
+            offer={row}
+            busyId={busyId}
             className="btn btn-ghost"
-            disabled={busyId === row._id}
             onClick={() => cancel(row)}
           >
             Cancel
-          </button>
+          </OfferButton>
         ) : row.status === 'Accepted' ? (
           <Link className="btn btn-primary" to={itemPath(row.kind, row.itemId)}>
             Pay now
@@ -65,30 +64,21 @@ export function MadeOffers({ userId }: { userId: string }) {
   const read = useApiQuery(offersMadeQuery(userId));
   const { busyId, run } = useOfferAction();
 
-  if (read.data) {
-    return read.data.length === 0 ? (
-      <div className="mp-notice">
-        <p className="lead">You have not made any offers yet.</p>
-        <Link className="btn btn-ghost" to="/market-place">
-          Browse the marketplace
-        </Link>
-      </div>
-    ) : (
-      <DataTable
-        caption="Your offers"
-        columns={columns(busyId, (offer) => void run(offer, 'cancel'))}
-        rows={read.data}
-        rowKey={(row) => row._id}
-      />
-    );
-  }
-  if (hasFailed(read)) {
-    return (
-      <ReadProblem
-        message={readFailure(read.error, MADE_FAILED)}
-        onRetry={() => void read.refetch()}
-      />
-    );
-  }
-  return <Loading label="Loading your offers" />;
+  return (
+    <OffersTable
+      read={read}
+      caption="Your offers"
+      columns={columns(busyId, (offer) => void run(offer, 'cancel'))}
+      empty={
+        <div className="mp-notice">
+          <p className="lead">You have not made any offers yet.</p>
+          <Link className="btn btn-ghost" to="/market-place">
+            Browse the marketplace
+          </Link>
+        </div>
+      }
+      failed={MADE_FAILED}
+      loadingLabel="Loading your offers"
+    />
+  );
 }

@@ -1,15 +1,14 @@
 import type { MarketOffer } from '@hypertek/shared';
-import { hasFailed, useApiQuery } from '@hypertek/shared/data';
+import { useApiQuery } from '@hypertek/shared/data';
 
-import { DataTable, type Column } from '@hypertek/shared/ui';
-import { Loading } from '../../../components/loading';
+import type { Column } from '@hypertek/shared/ui';
 import { formatDateTime } from '../../../lib/dates';
-import { offersReceivedQuery, readFailure } from '../../../lib/market-reads';
+import { offersReceivedQuery } from '../../../lib/market-reads';
 import { itemPrice } from '../../../lib/prices';
 import { useOfferAction, type OfferAction } from '../hooks/use-offer-action';
 import { NoOffers } from './no-offers';
 import { OfferItemLink } from './offer-item-link';
-import { ReadProblem } from './read-problem';
+import { OfferButton, OffersTable } from './offers-table';
 
 /** Said when the API gives no reason of its own. */
 export const RECEIVED_FAILED = 'The offers on your items could not be loaded right now.';
@@ -32,22 +31,22 @@ function columns(
       cell: (row) =>
         row.status === 'Open' ? (
           <span className="mp-offer-actions">
-            <button
-              type="button"
+            <OfferButton
+              offer={row}
+              busyId={busyId}
               className="btn btn-primary"
-              disabled={busyId === row._id}
               onClick={() => act(row, 'accept')}
             >
               Accept
-            </button>
-            <button
-              type="button"
+            </OfferButton>
+            <OfferButton
+              offer={row}
+              busyId={busyId}
               className="btn btn-ghost"
-              disabled={busyId === row._id}
               onClick={() => act(row, 'decline')}
             >
               Decline
-            </button>
+            </OfferButton>
           </span>
         ) : row.status === 'Accepted' ? (
           <span>
@@ -72,25 +71,14 @@ export function ReceivedOffers({ userId }: { userId: string }) {
   const read = useApiQuery(offersReceivedQuery(userId));
   const { busyId, run } = useOfferAction();
 
-  if (read.data) {
-    return read.data.length === 0 ? (
-      <NoOffers headingLevel={2} id="mp-no-offers-received" />
-    ) : (
-      <DataTable
-        caption="Offers received"
-        columns={columns(busyId, (offer, action) => void run(offer, action))}
-        rows={read.data}
-        rowKey={(row) => row._id}
-      />
-    );
-  }
-  if (hasFailed(read)) {
-    return (
-      <ReadProblem
-        message={readFailure(read.error, RECEIVED_FAILED)}
-        onRetry={() => void read.refetch()}
-      />
-    );
-  }
-  return <Loading label="Loading offers received" />;
+  return (
+    <OffersTable
+      read={read}
+      caption="Offers received"
+      columns={columns(busyId, (offer, action) => void run(offer, action))}
+      empty={<NoOffers headingLevel={2} id="mp-no-offers-received" />}
+      failed={RECEIVED_FAILED}
+      loadingLabel="Loading offers received"
+    />
+  );
 }

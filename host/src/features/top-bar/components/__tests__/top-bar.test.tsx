@@ -53,12 +53,13 @@ describe('top bar, signed out', () => {
   });
 
   it("'Sign Up' goes to the sign-up page", async () => {
-    const { user, location } = await renderPage('/');
+    const { clickTo } = await renderPage('/');
 
-    await user.click(within(topBar()).getByRole('link', { name: 'Sign Up' }));
-
-    expect(location()).toBe('/signup');
-    expect(await screen.findByRole('heading', { name: 'account/signup' })).toBeInTheDocument();
+    await clickTo(
+      within(topBar()).getByRole('link', { name: 'Sign Up' }),
+      '/signup',
+      'account/signup',
+    );
     expect(within(topBar()).queryByRole('link', { name: 'Sign Up' })).not.toBeInTheDocument();
   });
 });
@@ -146,12 +147,13 @@ describe('top bar, signed in', () => {
   });
 
   it("the 'Profile' link opens the profile page", async () => {
-    const { user, location } = await renderPage('/');
+    const { clickTo } = await renderPage('/');
 
-    await user.click(within(topBar()).getByRole('link', { name: 'Profile' }));
-
-    expect(location()).toBe('/profile');
-    expect(await screen.findByRole('heading', { name: 'account/profile' })).toBeInTheDocument();
+    await clickTo(
+      within(topBar()).getByRole('link', { name: 'Profile' }),
+      '/profile',
+      'account/profile',
+    );
   });
 });
 
@@ -160,12 +162,9 @@ describe('top bar links and dropdowns', () => {
     ['About Us', '/about', 'marketing/about'],
     ['News', '/news', 'marketing/news'],
   ])("'%s' goes to %s", async (name, path, page) => {
-    const { user, location } = await renderPage('/market-place');
+    const { clickTo } = await renderPage('/market-place');
 
-    await user.click(within(mainNav()).getByRole('link', { name }));
-
-    expect(location()).toBe(path);
-    expect(await screen.findByRole('heading', { name: page })).toBeInTheDocument();
+    await clickTo(within(mainNav()).getByRole('link', { name }), path, page);
   });
 
   it('the logo goes home', async () => {
