@@ -32,7 +32,7 @@ import {
   status,
 } from '../releases/actions.js';
 import type { Check } from '../releases/actions.js';
-import { releaseStatsFrom } from '../releases/canary-guard.js';
+import { releaseReadsFrom } from '../releases/canary-guard.js';
 import type { VersionFigures } from '../releases/canary-guard.js';
 import { assertCompatible, loadHostFacts } from '../releases/gate.js';
 import { openRegistry, releasesDir } from '../releases/registry.js';
@@ -172,7 +172,7 @@ try {
     case 'status': {
       const state = await status({ dir, registry });
       // Each version's visitors and failures, from the API's release reports (when it answers).
-      const stats = releaseStatsFrom(runtimeConfigFromEnv().apiBaseUrl, releaseSecrets().token);
+      const { stats } = releaseReadsFrom(runtimeConfigFromEnv().apiBaseUrl, releaseSecrets().token);
       let reports = 'from the API';
       const figuresOf = new Map<string, VersionFigures[]>();
       for (const r of state.remotes) {

@@ -164,10 +164,20 @@ export function startCanaryGuard({
   return () => clearInterval(timer);
 }
 
-/** A reader of the API's release calls, with the release token: `read(path, what)`. */
-function releaseReader(apiBaseUrl: string, token: string, fetchImpl: typeof fetch) {
+/**
+ * The API's release reads the guard needs, with the release token:
+ * - `stats`: a remote's figures by version from the release reports (`GET …/releases/reports`):
+ *   `[{ version, visitors, failures, failureRate, lastFailure }]`;
+ * - `judgement`: the canary judge's verdicts (`GET …/releases/judgement`); the API judges by the
+ *   remote's guardrails (the release words' `REMOTE_GUARDRAILS`).
+ */
+export function releaseReadsFrom(
+  apiBaseUrl: string,
+  token: string,
+  fetchImpl = fetch,
+): { stats: ReleaseStats; judgement: CanaryJudgement } {
   const base = apiBaseUrl.replace(/\/+$/, '');
-  return async (path: string, what: string): Promise<unknown> => {
+  const read = async (path: string, what: string): Promise<unknown> => {
     const response = await fetchImpl(`${base}${path}`, {
       headers: { Authorization: `Bearer ${token}` },
       signal: AbortSignal.timeout(5_000),
@@ -175,40 +185,15 @@ function releaseReader(apiBaseUrl: string, token: string, fetchImpl: typeof fetc
     if (!response.ok) throw new Error(`the API's ${what} answered ${response.status}`);
     return response.json();
   };
-}
-
-/**
- * A remote's figures by version from the API's release reports (`GET …/releases/reports`, with
- * the release token): `[{ version, visitors, failures, failureRate, lastFailure }]`.
- */
-export function releaseStatsFrom(
-  apiBaseUrl: string,
-  token: string,
-  fetchImpl = fetch,
-): ReleaseStats {
-  const read = releaseReader(apiBaseUrl, token, fetchImpl);
-  return async (remote) => {
-    const answer = await read(
-      `/releases/reports?remote=${encodeURIComponent(remote)}`,
-      'release reports',
-    );
-    return (answer as { data: VersionFigures[] }).data;
-  };
-}
-
-/**
- * The canary judge's verdicts from the API (`GET …/releases/judgement`, with the release token);
- * the API judges by the remote's guardrails (the release words' `REMOTE_GUARDRAILS`).
- */
-export function canaryJudgementFrom(
-  apiBaseUrl: string,
-  token: string,
-  fetchImpl = fetch,
-): CanaryJudgement {
-  const read = releaseReader(apiBaseUrl, token, fetchImpl);
-  return async (question) => {
-    const query = new URLSearchParams({ ...question, percent: String(question.percent) });
-    const answer = await read(`/releases/judgement?${query.toString()}`, 'canary judge');
-    return (answer as { verdict: Verdict }).verdict;
+  return {
+    stats: async (remote) => {
+      const path = `/releases/reports?remote=${encodeURIComponent(remote)}`;
+      return ((await read(path, 'release reports')) as { data: VersionFigures[] }).data;
+    },
+    judgement: async (question) => {
+      const query = new URLSearchParams({ ...question, percent: String(question.percent) });
+      const path = `/releases/judgement?${query.toString()}`;
+      return ((await read(path, 'canary judge')) as { verdict: Verdict }).verdict;
+    },
   };
 }

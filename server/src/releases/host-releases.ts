@@ -4,7 +4,7 @@
 import type { WebMetrics } from '../http/metrics.js';
 import type { RuntimeConfig } from '../runtime-config.js';
 import { releaseAuthorizerFrom } from './authorize.js';
-import { canaryJudgementFrom, releaseStatsFrom, startCanaryGuard } from './canary-guard.js';
+import { releaseReadsFrom, startCanaryGuard } from './canary-guard.js';
 import { createReleaseEndpoint } from './endpoint.js';
 import type { ReleaseEndpoint } from './endpoint.js';
 import { hostFactsOf } from './gate.js';
@@ -46,7 +46,7 @@ export async function hostReleases({
     signingKey,
     secure: site.startsWith('https:'),
   });
-  const stats = releaseStatsFrom(config.apiBaseUrl, token);
+  const { stats, judgement } = releaseReadsFrom(config.apiBaseUrl, token);
   const endpoint = createReleaseEndpoint({
     token,
     dir,
@@ -63,7 +63,7 @@ export async function hostReleases({
     dir,
     registry,
     stats,
-    judgement: canaryJudgementFrom(config.apiBaseUrl, token),
+    judgement,
     log,
     onRollback: (change) => metrics.canaryRolledBack(change),
   });
