@@ -1,6 +1,6 @@
 // The canary guard: it rolls back a canary whose visitors see it fail (the API's release reports)
 // or whose visitors fare worse than the live release's by a guardrail (the API's canary judge).
-import { abortCanary, noteJudgement } from './actions.js';
+import { abortCanary, noteJudgement } from './guard-actions.js';
 import type { Canary, Change, JudgedMetric, LiveView, RegistryStore } from './registry.js';
 
 /** A remote's figures for one version, from the API's release reports. */
