@@ -15,6 +15,8 @@ import './landing-pages.ts';
 import './releases.ts';
 // After it (its history is the registry's whole): marketing's release, and back.
 import './field-data.ts';
+// Refused or harmless actions only: the registry is left as it was.
+import './release-roles.ts';
 
 before(startSite);
 after(stopSite);

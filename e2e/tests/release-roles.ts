@@ -1,0 +1,73 @@
+// Permissions per team on the running stack: the payments staff member signs in, makes a release
+// token scoped to checkout in the API, and the host's release endpoint (which asks the API who a
+// bearer is) refuses that token and that staff member on marketing with the reason, lets the
+// token read the status and act on checkout, and forgets it once it is revoked. Nothing here
+// changes a release: every action it is allowed to try is one the registry refuses.
+import assert from 'node:assert/strict';
+import { describe, test } from 'node:test';
+import { callApi } from '../support/buying.ts';
+import { useSite } from '../support/site.ts';
+
+/** The seeded staff member of the payments team (README). */
+const PAYMENTS = { Email: 'payments@hypertek.local', Password: 'HyperTek2117' };
+
+void describe('permissions per team', () => {
+  const site = useSite();
+
+  void test('a token scoped to checkout cannot promote marketing, nor can the payments team; it can act on checkout until revoked', async () => {
+    const { siteUrl, apiUrl } = site.stack;
+    /** One call to the host's release endpoint with this bearer: its status and message. */
+    const release = async (bearer: string, action: string, body?: object) => {
+      const response = await fetch(`${siteUrl}/_release/${action}`, {
+        method: body === undefined ? 'GET' : 'POST',
+        headers: {
+          authorization: `Bearer ${bearer}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const answer = (await response.json()) as { message?: string };
+      return { status: response.status, message: answer.message ?? '' };
+    };
+
+    const signedIn = await callApi(apiUrl, '/user/login', { body: PAYMENTS });
+    assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));
+    const staff = signedIn.body.token ?? '';
+    const made = await callApi(apiUrl, '/releases/tokens', {
+      token: staff,
+      body: { name: `checkout-e2e-${Date.now()}`, remote: 'checkout' },
+    });
+    assert.equal(made.status, 201, JSON.stringify(made.body));
+    const { id, secret, name } = made.body.data as { id: string; secret: string; name: string };
+
+    const promoteMarketing = { remote: 'marketing', version: '1.0.0+e2e.nothing' };
+    const byToken = await release(secret, 'promote', promoteMarketing);
+    assert.deepEqual(byToken, {
+      status: 403,
+      message: `The release token "${name}" may act on checkout only, not on marketing.`,
+    });
+    const byStaff = await release(staff, 'promote', promoteMarketing);
+    assert.deepEqual(byStaff, {
+      status: 403,
+      message: 'The payments role may act on checkout only, not on marketing.',
+    });
+
+    // Allowed on checkout: the endpoint gets to the registry, which refuses an unknown version.
+    const before = await release(secret, 'status');
+    assert.equal(before.status, 200, before.message);
+    const onCheckout = await release(secret, 'promote', {
+      remote: 'checkout',
+      version: '9.9.9+e2e.none',
+    });
+    assert.equal(onCheckout.status, 409, onCheckout.message);
+    assert.match(onCheckout.message, /checkout has no release 9\.9\.9\+e2e\.none/);
+
+    assert.equal((await release('not-a-token-at-all', 'status')).status, 401);
+    const revoked = await callApi(apiUrl, `/releases/tokens/${id}`, {
+      method: 'DELETE',
+      token: staff,
+    });
+    assert.equal(revoked.status, 200, JSON.stringify(revoked.body));
+    assert.equal((await release(secret, 'status')).status, 401, 'a revoked token is unknown');
+  });
+});
