@@ -29,6 +29,18 @@ export interface Mailer {
   preparePasswordReset(to: string, link: string): Promise<PreparedEmail>;
   /** Hands a prepared message over: through SMTP, or into the outbox folder (logged). */
   deliver(email: PreparedEmail): Promise<void>;
+  /**
+   * Makes a notification's email (notifications/worker.ts), with the one-click unsubscribe of its
+   * kind (RFC 8058: `List-Unsubscribe` and `List-Unsubscribe-Post`), without sending it.
+   */
+  prepareNotification(message: {
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    unsubscribe: string;
+    what: string;
+  }): Promise<PreparedEmail>;
   /** Tells an offer's maker that the owner accepted it: pay within the reservation. */
   sendOfferAccepted(
     to: string,
@@ -59,7 +71,13 @@ export default fp(
     });
 
     async function prepare(
-      message: { to: string; subject: string; text: string; html: string },
+      message: {
+        to: string;
+        subject: string;
+        text: string;
+        html: string;
+        headers?: Record<string, string>;
+      },
       logged: Record<string, unknown>,
       what: string,
     ): Promise<PreparedEmail> {
@@ -108,6 +126,19 @@ export default fp(
         );
       },
       deliver,
+      prepareNotification({ unsubscribe, what, ...message }) {
+        return prepare(
+          {
+            ...message,
+            headers: {
+              'List-Unsubscribe': `<${unsubscribe}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
+          },
+          { kind: what },
+          `${what} notification`,
+        );
+      },
       async sendOfferAccepted(to, offer) {
         const until =
           offer.reservedUntil === null
@@ -132,5 +163,5 @@ export default fp(
   { name: 'mailer' },
 );
 
-const escapeHtml = (text: string): string =>
+export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
