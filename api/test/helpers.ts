@@ -67,6 +67,8 @@ export async function buildTestApp(
     seedOnStart: true,
     // The offline sandbox unless a test points the app at a Stripe-speaking server.
     payments: { provider: 'sandbox' },
+    // No notification worker on a timer: a test runs its rounds (`notificationWorker.runOnce()`).
+    notifications: { pollMs: 0 },
     ...overrides,
     rateLimit: {
       ...baseConfig.rateLimit,

@@ -126,6 +126,13 @@ export interface Config {
   releaseToken: string | null;
   /** The bearer token `GET /metrics` asks for; null: the metrics are served to anyone. */
   metricsToken: string | null;
+  notifications: {
+    /**
+     * How often this instance's notification worker looks for new market events, lapsing
+     * reservations and mails to send, in milliseconds; 0: this instance runs no worker.
+     */
+    pollMs: number;
+  };
   market: {
     /** How long a buyer's checkout holds a listed item for them (nobody else can pay meanwhile). */
     checkoutHoldSeconds: number;
@@ -319,6 +326,9 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     providerTimeoutMs: int('PROVIDER_TIMEOUT_MS', 5_000, 100, 60_000),
     releaseToken: token('RELEASE_TOKEN'),
     metricsToken: token('METRICS_TOKEN'),
+    notifications: {
+      pollMs: int('NOTIFICATIONS_POLL_MS', 1_000, 0, 600_000),
+    },
     market: {
       checkoutHoldSeconds: int('MARKET_CHECKOUT_HOLD_SECONDS', 900, 30, 86_400),
       reservationSeconds: int('MARKET_RESERVATION_SECONDS', 86_400, 60, 30 * 86_400),

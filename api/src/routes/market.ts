@@ -50,8 +50,7 @@ const words = (reason: Parameters<typeof refuse>[0]): string =>
 const isRelease = (result: { kind: string }): result is NeedsRelease => result.kind === 'release';
 const isRefusal = (result: { kind: string }): result is Refusal => result.kind === 'refused';
 
-const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {
-  const { siteUrl } = opts.config;
+const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify) => {
   const market = fastify.marketRepository;
   const changed = () => fastify.marketChanged();
 
@@ -397,21 +396,9 @@ const marketRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fasti
     'accept',
     'The owner accepts an open offer: the item is reserved for its maker to pay, at that price',
     async (userId, offerId) => {
+      // The maker is told by the notifications worker (their notification, and a mail their
+      // preferences allow), from the market's offer.accepted event.
       const result = await run(() => market.acceptOffer(userId, offerId));
-      if (result.buyer.email !== null) {
-        const { offer } = result;
-        // The product tells the buyer too (their activity); a mail that fails changes nothing.
-        await fastify.mailer
-          .sendOfferAccepted(result.buyer.email, {
-            title: offer.title,
-            price: offer.offer,
-            reservedUntil: offer.reservedUntil,
-            link: `${siteUrl}${offer.kind === 'nfa' ? '/buy-nfa' : '/buy-land'}?id=${offer.itemId}`,
-          })
-          .catch((error: unknown) =>
-            fastify.log.warn({ err: error }, 'offer accepted email not sent'),
-          );
-      }
       return { message: MARKET_MESSAGES.offerAccepted, offer: result.offer };
     },
   );

@@ -185,6 +185,15 @@ interface Calls {
   'market.cancelOffer': { call: 'POST /market/offers/{id}/cancel' };
   'market.balance': { call: 'GET /market/balance/{userId}' };
 
+  'notifications.list': { call: 'GET /notifications'; query: Arg<'notifications.list', 0> };
+  'notifications.read': { call: 'POST /notifications/{id}/read' };
+  'notifications.readAll': { call: 'POST /notifications/read-all' };
+  'notifications.preferences': { call: 'GET /notifications/preferences' };
+  'notifications.changePreferences': {
+    call: 'PATCH /notifications/preferences';
+    body: Arg<'notifications.changePreferences', 0>;
+  };
+
   'releases.report': { call: 'POST /releases/reports'; body: Arg<'releases.report', 0> };
   'releases.vitals': { call: 'POST /releases/vitals'; body: Arg<'releases.vitals', 0> };
   'releases.funnel': { call: 'POST /releases/funnel'; body: Arg<'releases.funnel', 0> };

@@ -95,6 +95,45 @@ describe('api: the calls (docs/product.md, API calls)', () => {
     ],
     ['getHistory', () => api.getHistory('u1'), 'get', '/history/history/u1', undefined],
     ['getProfile', () => api.getProfile(), 'get', '/getProfile', undefined],
+    [
+      'notifications.list',
+      () => api.notifications.list({ limit: 10, cursor: 'c2' }),
+      'get',
+      '/notifications?limit=10&cursor=c2',
+      undefined,
+    ],
+    [
+      'notifications.read',
+      () => api.notifications.read('41'),
+      'post',
+      '/notifications/41/read',
+      {},
+    ],
+    [
+      'notifications.readAll',
+      () => api.notifications.readAll(),
+      'post',
+      '/notifications/read-all',
+      {},
+    ],
+    [
+      'notifications.preferences',
+      () => api.notifications.preferences(),
+      'get',
+      '/notifications/preferences',
+      undefined,
+    ],
+    [
+      'notifications.changePreferences',
+      () =>
+        api.notifications.changePreferences({
+          kinds: [{ kind: 'item.sold', email: false }],
+          minOfferPrice: 25,
+        }),
+      'patch',
+      '/notifications/preferences',
+      { kinds: [{ kind: 'item.sold', email: false }], minOfferPrice: 25 },
+    ],
   ] as const)('%s: %s %s', sendsAsListed);
 
   it('checkPurchase posts {userId, productId} to /game/create and gives the answer', async () => {

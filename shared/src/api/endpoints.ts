@@ -30,6 +30,12 @@ import type { CatalogueQuery } from '../contract/catalogue-query';
 import type { ItemKind } from '../contract/constants';
 import type { MarketFiguresAnswer } from '../contract/wire/market-figures';
 import type {
+  NotificationPreferencesAnswer,
+  NotificationPreferencesRequest,
+  NotificationsAnswer,
+  NotificationsReadAnswer,
+} from '../contract/wire/notifications';
+import type {
   FAILURE_STAGES,
   FUNNEL_STEPS,
   RELEASE_CHANNELS,
@@ -285,6 +291,32 @@ export const api = {
         .get<BalanceAnswer>(`/market/balance/${encodeURIComponent(userId)}`, {
           signal: options.signal,
         })
+        .then((r) => r.data),
+  },
+
+  // The caller's notifications (docs/product.md, Notifications).
+  notifications: {
+    /** Newest first, a page at a time (`cursor`: the previous page's nextCursor), and the unread count. */
+    list: (page: Page = {}, options: Options = {}) =>
+      http
+        .get<NotificationsAnswer>('/notifications', { params: page, signal: options.signal })
+        .then((r) => r.data),
+    read: (id: string) =>
+      http
+        .post<NotificationsReadAnswer>(`/notifications/${encodeURIComponent(id)}/read`, {})
+        .then((r) => r.data),
+    readAll: () =>
+      http.post<NotificationsReadAnswer>('/notifications/read-all', {}).then((r) => r.data),
+    preferences: (options: Options = {}) =>
+      http
+        .get<NotificationPreferencesAnswer>('/notifications/preferences', {
+          signal: options.signal,
+        })
+        .then((r) => r.data),
+    /** Changes only what it names: kinds' switches, the minimum offer (null: none). */
+    changePreferences: (body: NotificationPreferencesRequest) =>
+      http
+        .patch<NotificationPreferencesAnswer>('/notifications/preferences', body)
         .then((r) => r.data),
   },
 

@@ -5,6 +5,7 @@ export * from './constants';
 export * from './market';
 export * from './market-events';
 export * from './market-figures';
+export * from './notifications';
 // The wire shapes' types (their schemas, for the API, are '@hypertek/shared/contract/wire').
 export type {
   MarketFigures,
@@ -13,6 +14,15 @@ export type {
   SalesWindow,
 } from './wire/market-figures';
 export type { MarketEvent, MarketEventsAnswer } from './wire/market-events';
+export type {
+  Notification,
+  NotificationPreference,
+  NotificationPreferencesAnswer,
+  NotificationPreferencesRequest,
+  NotificationsAnswer,
+  NotificationsReadAnswer,
+  UnsubscribeAnswer,
+} from './wire/notifications';
 export * from './messages';
 export * from './types';
 export * from './validation';

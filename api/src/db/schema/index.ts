@@ -5,6 +5,7 @@
  * - items.ts: the items, their art and their listings (the two tables refer to each other);
  * - market.ts: offers, orders (checkouts) and the activity feed;
  * - market-events.ts: the market's outbox, one event per change, in commit order;
+ * - notifications.ts: notifications, their worker's cursor, their mails, the users' preferences;
  * - ledger.ts: the double-entry ledger;
  * - payments.ts: recorded payments, payment attempts, handled webhook events;
  * - sandbox-provider.ts: the sandbox payment provider's own state;
@@ -20,6 +21,13 @@ import { itemArt, items, listings } from './items';
 import { ledgerEntries, ledgerTransactions } from './ledger';
 import { activities, offers, orders } from './market';
 import { marketEvents } from './market-events';
+import {
+  notificationCursor,
+  notificationMails,
+  notificationPreferences,
+  notifications,
+  notificationSettings,
+} from './notifications';
 import { paymentAttempts, payments, webhookEvents } from './payments';
 import { releaseReports } from './release-reports';
 import { releaseTokens, staffMembers } from './release-tokens';
@@ -35,6 +43,7 @@ export * from './items';
 export * from './ledger';
 export * from './market';
 export * from './market-events';
+export * from './notifications';
 export * from './payments';
 export * from './release-reports';
 export * from './release-tokens';
@@ -50,6 +59,11 @@ export const schema = {
   listings,
   offers,
   marketEvents,
+  notificationCursor,
+  notifications,
+  notificationMails,
+  notificationPreferences,
+  notificationSettings,
   ledgerTransactions,
   ledgerEntries,
   payments,

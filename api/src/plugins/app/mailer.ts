@@ -4,7 +4,6 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { formatPrice } from '@hypertek/shared/contract';
 import fp from 'fastify-plugin';
 import nodemailer from 'nodemailer';
 import type { Config } from '../../config/env';
@@ -29,11 +28,18 @@ export interface Mailer {
   preparePasswordReset(to: string, link: string): Promise<PreparedEmail>;
   /** Hands a prepared message over: through SMTP, or into the outbox folder (logged). */
   deliver(email: PreparedEmail): Promise<void>;
-  /** Tells an offer's maker that the owner accepted it: pay within the reservation. */
-  sendOfferAccepted(
-    to: string,
-    offer: { title: string; price: number; reservedUntil: string | null; link: string },
-  ): Promise<void>;
+  /**
+   * Makes a notification's email (notifications/worker.ts), with the one-click unsubscribe of its
+   * kind (RFC 8058: `List-Unsubscribe` and `List-Unsubscribe-Post`), without sending it.
+   */
+  prepareNotification(message: {
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    unsubscribe: string;
+    what: string;
+  }): Promise<PreparedEmail>;
 }
 
 declare module 'fastify' {
@@ -59,7 +65,13 @@ export default fp(
     });
 
     async function prepare(
-      message: { to: string; subject: string; text: string; html: string },
+      message: {
+        to: string;
+        subject: string;
+        text: string;
+        html: string;
+        headers?: Record<string, string>;
+      },
       logged: Record<string, unknown>,
       what: string,
     ): Promise<PreparedEmail> {
@@ -108,23 +120,18 @@ export default fp(
         );
       },
       deliver,
-      async sendOfferAccepted(to, offer) {
-        const until =
-          offer.reservedUntil === null
-            ? ''
-            : ` until ${new Date(offer.reservedUntil).toUTCString()}`;
-        const price = formatPrice(offer.price);
-        const email = await prepare(
+      prepareNotification({ unsubscribe, what, ...message }) {
+        return prepare(
           {
-            to,
-            subject: `Your offer on ${offer.title} was accepted`,
-            text: `Good news: the owner of ${offer.title} accepted your offer of ${price}.\n\nThe item is reserved for you${until}. Pay by card here:\n${offer.link}\n\nIf you do not pay in time, the reservation ends and your offer is open again.`,
-            html: `<p>Good news: the owner of <strong>${escapeHtml(offer.title)}</strong> accepted your offer of ${price}.</p><p>The item is reserved for you${until}. <a href="${offer.link}">Pay by card</a>.</p><p>If you do not pay in time, the reservation ends and your offer is open again.</p>`,
+            ...message,
+            headers: {
+              'List-Unsubscribe': `<${unsubscribe}>`,
+              'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+            },
           },
-          { link: offer.link },
-          'offer accepted',
+          { kind: what },
+          `${what} notification`,
         );
-        await deliver(email);
       },
     };
     fastify.decorate('mailer', mailer);
@@ -132,5 +139,5 @@ export default fp(
   { name: 'mailer' },
 );
 
-const escapeHtml = (text: string): string =>
+export const escapeHtml = (text: string): string =>
   text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

@@ -145,6 +145,10 @@ const TAGS = [
   { name: 'payments', description: 'Card payments (Stripe, or the offline sandbox), collection' },
   { name: 'market', description: 'Listings, offers and the seller balance' },
   {
+    name: 'notifications',
+    description: "The caller's notifications, their preferences, and email unsubscribe links",
+  },
+  {
     name: 'releases',
     description: "The host's reports of the remotes' releases (loaded, failed) and their figures",
   },

@@ -25,9 +25,27 @@ const serverUser = makeUser({
   Avatar: '/uploads/ada.png',
 });
 
+/** The notification settings the server holds: every kind on, no minimum offer. */
+const preferences = {
+  success: true,
+  message: 'Notification preferences fetched',
+  kinds: [
+    { kind: 'offer.received', notify: true, email: true },
+    { kind: 'offer.accepted', notify: true, email: true },
+    { kind: 'offer.declined', notify: true, email: null },
+    { kind: 'offer.outbid', notify: true, email: null },
+    { kind: 'item.sold', notify: true, email: true },
+    { kind: 'reservation.lapsing', notify: true, email: true },
+    { kind: 'reservation.lapsed', notify: true, email: true },
+  ],
+  minOfferPrice: null,
+  minOfferCents: null,
+};
+
 async function openEdit(routes: Record<string, Route> = {}, profile = serverUser) {
   const sent = serveApi({
     'GET /getProfile': { data: { success: true, user: profile } },
+    'GET /notifications/preferences': { data: preferences },
     ...routes,
   });
   signInAs(makeUser({ _id: 'u-9', FullName: 'Ada (session copy)', Bio: '' }));
@@ -271,5 +289,77 @@ describe('/edit', () => {
     } finally {
       jest.useRealTimers();
     }
+  });
+});
+
+describe('/edit: notification settings', () => {
+  it('shows each kind on the site and by email (the mailed kinds), and the minimum offer', async () => {
+    await openEdit({
+      'GET /notifications/preferences': {
+        data: {
+          ...preferences,
+          kinds: preferences.kinds.map((k) =>
+            k.kind === 'item.sold' ? { ...k, email: false } : k,
+          ),
+          minOfferPrice: 25,
+          minOfferCents: 2500,
+        },
+      },
+    });
+    const form = within(await screen.findByRole('form', { name: 'Notifications' }));
+    expect(form.getAllByRole('checkbox', { name: 'On the site' })).toHaveLength(7);
+    // Declined and outbid offers are never mailed.
+    expect(form.getAllByRole('checkbox', { name: 'By email' })).toHaveLength(5);
+    expect(form.getAllByRole('checkbox', { name: 'By email' })[2]).not.toBeChecked();
+    expect(form.getByLabelText('Minimum offer (USD)')).toHaveValue('25');
+  });
+
+  it('saves what is set: each kind, and the minimum offer (empty: none)', async () => {
+    const { sent, user } = await openEdit({
+      'PATCH /notifications/preferences': { data: preferences },
+    });
+    const form = within(await screen.findByRole('form', { name: 'Notifications' }));
+    await user.click(form.getAllByRole('checkbox', { name: 'By email' })[0]!);
+    await user.click(form.getAllByRole('checkbox', { name: 'On the site' })[3]!);
+    await user.type(form.getByLabelText('Minimum offer (USD)'), '12.5');
+    await user.click(form.getByRole('button', { name: 'Save notifications' }));
+
+    await waitFor(() =>
+      expect(toasts).toEqual([{ kind: 'success', message: 'Notification settings saved' }]),
+    );
+    const patch = sent.find((r) => r.method === 'PATCH');
+    expect(patch?.url).toBe('/notifications/preferences');
+    expect(patch?.body).toEqual({
+      kinds: [
+        { kind: 'offer.received', notify: true, email: false },
+        { kind: 'offer.accepted', notify: true, email: true },
+        { kind: 'offer.declined', notify: true },
+        { kind: 'offer.outbid', notify: false },
+        { kind: 'item.sold', notify: true, email: true },
+        { kind: 'reservation.lapsing', notify: true, email: true },
+        { kind: 'reservation.lapsed', notify: true, email: true },
+      ],
+      minOfferPrice: 12.5,
+    });
+  });
+
+  it('refuses a minimum offer that is not a price, sending nothing', async () => {
+    const { sent, user } = await openEdit();
+    const form = within(await screen.findByRole('form', { name: 'Notifications' }));
+    await user.type(form.getByLabelText('Minimum offer (USD)'), '1.234');
+    await user.click(form.getByRole('button', { name: 'Save notifications' }));
+
+    expect(await form.findByText('Price can have at most 2 decimals')).toBeInTheDocument();
+    expect(sent.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
+  it("says when the settings cannot be read, with 'Try again'", async () => {
+    await openEdit({
+      'GET /notifications/preferences': { status: 500, data: { message: 'Down' } },
+    });
+    expect(
+      await screen.findByText('Your notification settings could not be loaded.'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
   });
 });

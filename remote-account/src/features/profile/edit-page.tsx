@@ -22,6 +22,7 @@ import '../../styles/profile.css';
 import { AvatarPicker } from './components/avatar-picker';
 import { CopyIdButton } from './components/copy-id-button';
 import { LoginFirst } from './components/login-first';
+import { NotificationSettings } from './components/notification-settings';
 import { userId } from './lib/display-name';
 
 /** The user of a profile answer. An answer without one counts as a failure (the fallback message). */
@@ -190,6 +191,8 @@ function EditProfileForm({ sessionUser }: { sessionUser: User }) {
           </div>
         </div>
       </form>
+      {/* Read once the profile is: its failure says it once, and the profile comes first. */}
+      {filledFrom !== null && <NotificationSettings userId={sessionUser._id} />}
       {form.pending && <FullScreenSpinner />}
     </section>
   );
