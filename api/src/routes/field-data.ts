@@ -7,8 +7,10 @@
  * Both are public (a browser sends them), bounded, rate-limited, and name nobody: the visitor is
  * the host's random id. They take JSON as `application/json` or `text/plain` (what
  * `navigator.sendBeacon` sends without a CORS preflight).
- * - `GET /releases/field` (release token): each version's page views, visitors, p75s and funnel.
- * - `GET /releases/judgement` (release token): the canary judge's verdict (lib/release-judge.ts).
+ * - `GET /releases/field` (release token or a staff sign-in, the console): each version's page
+ *   views, visitors, p75s and funnel.
+ * - `GET /releases/judgement` (release token or a staff sign-in): the canary judge's verdict
+ *   (lib/release-judge.ts).
  * Rows older than `FIELD_DATA_RETENTION_DAYS` are pruned at start and every hour.
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -31,8 +33,14 @@ import {
   judgeCanary,
   METRIC_STATUSES,
 } from '../lib/release-judge';
-import { Nullable, publicAccess } from './schemas';
-import { errorAnswer, releaseTokenCheck, Remote, RELEASE_TOKEN_ERRORS, Version } from './releases';
+import { bearer, Nullable, publicAccess } from './schemas';
+import {
+  errorAnswer,
+  Remote,
+  RELEASE_TOKEN_OR_STAFF_ERRORS,
+  releaseTokenOrStaffCheck,
+  Version,
+} from './releases';
 
 /** The largest beacon: a page view's figures fit in a few hundred bytes. */
 export const BEACON_MAX_BYTES = FIELD_BEACON_MAX_BYTES;
@@ -226,7 +234,7 @@ const fieldDataRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
     },
   );
 
-  const requireReleaseToken = releaseTokenCheck(config.releaseToken);
+  const requireReleaseToken = releaseTokenOrStaffCheck(fastify, config.releaseToken);
 
   fastify.get(
     '/releases/field',
@@ -237,11 +245,11 @@ const fieldDataRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
         tags: ['releases'],
         summary:
           "Each version of a remote with field data, per channel: page views, visitors, each vital's p75 and the funnel (the release token)",
-        security: [{ releaseToken: [] }],
+        security: [{ releaseToken: [] }, ...bearer],
         querystring: Type.Object({ remote: Remote }),
         response: {
           200: Type.Object({ success: Type.Literal(true), data: Type.Array(VersionFigures) }),
-          ...RELEASE_TOKEN_ERRORS,
+          ...RELEASE_TOKEN_OR_STAFF_ERRORS,
         },
       },
     },
@@ -259,8 +267,8 @@ const fieldDataRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
         operationId: 'judgeCanary',
         tags: ['releases'],
         summary:
-          "The canary judge's verdict: a canary version of a remote against its live version, from their visitors' field data (the release token)",
-        security: [{ releaseToken: [] }],
+          "The canary judge's verdict: a canary version of a remote against its live version, from their visitors' field data (the release token, or a staff sign-in)",
+        security: [{ releaseToken: [] }, ...bearer],
         querystring: Type.Object({
           remote: Remote,
           canary: Version,
@@ -275,7 +283,7 @@ const fieldDataRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
         }),
         response: {
           200: Type.Object({ success: Type.Literal(true), verdict: Verdict }),
-          ...RELEASE_TOKEN_ERRORS,
+          ...RELEASE_TOKEN_OR_STAFF_ERRORS,
         },
       },
     },
