@@ -188,6 +188,10 @@ describe('/console', () => {
 
     // The judge's verdict on the running canary, asked since it started.
     expect(await within(marketing).findByText(/Nothing is worse yet/)).toBeInTheDocument();
+    const judgeTable = within(marketing).getByRole('table', { name: /judge's figures/ });
+    expect(within(judgeTable).getByRole('row', { name: /INP p75/ })).toHaveTextContent(
+      /210 ms.*180 ms.*16\.7% worse.*20%.*worse, within tolerance/,
+    );
     const judged = api.find((r) => r.path === '/releases/judgement');
     expect(judged?.params).toEqual({
       remote: 'marketing',
@@ -208,7 +212,7 @@ describe('/console', () => {
     const rows = within(history).getAllByRole('row').slice(1);
     expect(rows[0]).toHaveTextContent('Mara Lind (marketing)');
     expect(rows[1]).toHaveTextContent('canary judge');
-    expect(rows[1]).toHaveTextContent('INP p75: 359 against 180 (100% worse), regressed');
+    expect(rows[1]).toHaveTextContent('INP p75: 359 ms against 180 ms (100% worse), regressed');
 
     expect(sent[0]?.headers.Authorization).toMatch(/^Bearer /);
     expect(screen.getByText(/Publishing a release stays a build step/)).toBeInTheDocument();

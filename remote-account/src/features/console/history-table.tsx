@@ -1,6 +1,6 @@
 import { DataTable, type Column } from '@hypertek/shared/ui';
 
-import { percent, when } from './lib/figures';
+import { judgedText, percent, when } from './lib/figures';
 import type { HistoryEntry } from './lib/release-endpoint';
 
 /** A verdict's figures as the history keeps them: each guardrail's two sides and its status. */
@@ -8,7 +8,7 @@ const figuresOf = (entry: HistoryEntry): string =>
   (entry.judgement ?? [])
     .map(
       (m) =>
-        `${m.metric}: ${m.canary ?? '—'} against ${m.live ?? '—'}${m.worse === null ? '' : ` (${percent(m.worse)} worse)`}, ${m.status}`,
+        `${m.metric}: ${judgedText(m.metric, m.canary)} against ${judgedText(m.metric, m.live)}${m.worse === null ? '' : ` (${percent(m.worse)} worse)`}, ${m.status}`,
     )
     .join('; ');
 

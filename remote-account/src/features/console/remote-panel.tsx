@@ -7,6 +7,7 @@ import { lazy, Suspense, useState } from 'react';
 import { LoadingStatus } from '../../components/loading-status';
 import {
   count,
+  judgedText,
   livePreviews,
   percent,
   RATE_LABELS,
@@ -34,8 +35,8 @@ const ACTIONS: [ActionName, string][] = [
 function Verdict({ verdict }: { verdict: CanaryVerdict }) {
   const columns: Column<CanaryVerdict['metrics'][number]>[] = [
     { header: 'Metric', cell: (m) => m.metric, lead: true },
-    { header: 'Canary', cell: (m) => (m.canary === null ? '—' : String(m.canary)) },
-    { header: 'Live', cell: (m) => (m.live === null ? '—' : String(m.live)) },
+    { header: 'Canary', cell: (m) => judgedText(m.metric, m.canary) },
+    { header: 'Live', cell: (m) => judgedText(m.metric, m.live) },
     { header: 'Change', cell: (m) => (m.worse === null ? '—' : `${percent(m.worse)} worse`) },
     { header: 'Tolerance', cell: (m) => percent(m.maxWorse) },
     { header: 'Status', cell: (m) => m.status },

@@ -47,3 +47,12 @@ export function livePreviews(history: readonly HistoryEntry[], remote: string, n
     .map(({ entry, until = '' }) => ({ version: entry.to ?? '', by: entry.actor, until }))
     .reverse();
 }
+
+/**
+ * A judged metric's value: a vital's p75 (`INP p75`, ms; CLS unitless), or a funnel rate
+ * (`signup-completed rate`, a share) as a percent.
+ */
+export function judgedText(metric: string, value: number | null): string {
+  const vital = /^(\w+) p75$/.exec(metric)?.[1];
+  return vital === undefined ? percent(value) : vitalText(vital, value);
+}
