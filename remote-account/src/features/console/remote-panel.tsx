@@ -106,7 +106,7 @@ function figureColumns(): Column<Row>[] {
     { header: 'Page views', cell: (r) => count(r.views) },
     { header: 'Visitors', cell: (r) => count(r.visitors) },
     {
-      header: 'Failures',
+      header: 'Failures (all channels)',
       cell: (r) => (r.report ? `${count(r.report.failures)} of ${count(r.report.visitors)}` : '—'),
     },
     { header: 'INP p75', cell: (r) => vitalText('INP', r.p75.INP) },

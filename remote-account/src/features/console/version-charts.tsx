@@ -38,7 +38,7 @@ function options(unit: (value: number) => string): ChartOptions<'bar'> {
       },
     },
     scales: {
-      x: { ticks: { color: MUTED, maxRotation: 0, autoSkipPadding: 12 }, grid: { display: false } },
+      x: { ticks: { color: MUTED, autoSkip: false }, grid: { display: false } },
       y: {
         beginAtZero: true,
         ticks: { color: MUTED, callback: (value) => unit(Number(value)) },
