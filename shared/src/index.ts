@@ -45,8 +45,6 @@ export { firstData, forgetFirstData } from './api/first-data';
 export { api } from './api/endpoints';
 export type {
   Api,
-  CanaryVerdict,
-  FieldVersionFigures,
   FunnelStepBeacon,
   JudgementQuery,
   PageRelease,

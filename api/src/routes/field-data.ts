@@ -25,15 +25,14 @@ import {
   WEB_VITAL_MAX,
   WEB_VITALS,
 } from '@hypertek/shared/release-words';
+import {
+  CanaryVerdictAnswerSchema,
+  FieldFiguresAnswerSchema,
+} from '@hypertek/shared/contract/wire';
 import type { Config } from '../config/env';
 import { badRequest } from '../lib/errors';
-import {
-  DEFAULT_JUDGE_SETTINGS,
-  JUDGE_DECISIONS,
-  judgeCanary,
-  METRIC_STATUSES,
-} from '../lib/release-judge';
-import { bearer, Nullable, publicAccess } from './schemas';
+import { DEFAULT_JUDGE_SETTINGS, judgeCanary } from '../lib/release-judge';
+import { bearer, publicAccess } from './schemas';
 import {
   errorAnswer,
   Remote,
@@ -84,43 +83,6 @@ const Vitals = Type.Object(
   { additionalProperties: false },
 );
 const Accepted = Type.Object({ success: Type.Literal(true) }, { description: 'Accepted' });
-
-const VersionFigures = Type.Object({
-  version: Type.String(),
-  channel: Channel,
-  views: Type.Integer(),
-  visitors: Type.Integer({ description: 'Distinct visitors' }),
-  p75: Type.Object(Object.fromEntries(WEB_VITALS.map((v) => [v, Nullable(Type.Number())]))),
-  funnel: Type.Object(Object.fromEntries(FUNNEL_STEPS.map((s) => [s, Type.Integer()])), {
-    description: 'Distinct visitors who reached each step',
-  }),
-});
-
-const Verdict = Type.Object({
-  decision: Type.Enum(JUDGE_DECISIONS, {
-    description:
-      'wait: too few canary page views; continue: nothing worse yet; pass: the budget of page views spent without a regression; rollback: a guardrail regressed; srm: the split is broken, judgement paused',
-  }),
-  reason: Type.String(),
-  metrics: Type.Array(
-    Type.Object({
-      metric: Type.String(),
-      canary: Nullable(Type.Number()),
-      live: Nullable(Type.Number()),
-      worse: Nullable(Type.Number({ description: 'Relative change, positive is worse' })),
-      logRatio: Nullable(Type.Number()),
-      logBar: Type.Number(),
-      status: Type.Enum(METRIC_STATUSES),
-      maxWorse: Type.Number(),
-    }),
-  ),
-  srm: Type.Object({
-    chiSquared: Type.Number(),
-    p: Type.Number(),
-    observedShare: Nullable(Type.Number()),
-    expectedShare: Type.Number(),
-  }),
-});
 
 const fieldDataRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {
   const { config } = opts;
@@ -248,7 +210,7 @@ const fieldDataRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
         security: [{ releaseToken: [] }, ...bearer],
         querystring: Type.Object({ remote: Remote }),
         response: {
-          200: Type.Object({ success: Type.Literal(true), data: Type.Array(VersionFigures) }),
+          200: FieldFiguresAnswerSchema,
           ...RELEASE_TOKEN_OR_STAFF_ERRORS,
         },
       },
@@ -282,7 +244,7 @@ const fieldDataRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
           ),
         }),
         response: {
-          200: Type.Object({ success: Type.Literal(true), verdict: Verdict }),
+          200: CanaryVerdictAnswerSchema,
           ...RELEASE_TOKEN_OR_STAFF_ERRORS,
         },
       },

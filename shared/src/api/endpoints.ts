@@ -29,6 +29,7 @@ import type {
 import type { CatalogueQuery } from '../contract/catalogue-query';
 import type { ItemKind } from '../contract/constants';
 import type { MarketFiguresAnswer } from '../contract/wire/market-figures';
+import type { CanaryVerdictAnswer, FieldFiguresAnswer } from '../contract/wire/release-figures';
 import type {
   FAILURE_STAGES,
   FUNNEL_STEPS,
@@ -320,18 +321,12 @@ export const api = {
      */
     field: (remote: (typeof REMOTE_NAMES)[number], options: Options = {}) =>
       http
-        .get<{
-          success: boolean;
-          data: FieldVersionFigures[];
-        }>('/releases/field', { params: { remote }, signal: options.signal })
+        .get<FieldFiguresAnswer>('/releases/field', { params: { remote }, signal: options.signal })
         .then((r) => r.data),
     /** The canary judge's verdict on a running canary against live (the console). */
     judgement: (query: JudgementQuery, options: Options = {}) =>
       http
-        .get<{
-          success: boolean;
-          verdict: CanaryVerdict;
-        }>('/releases/judgement', { params: query, signal: options.signal })
+        .get<CanaryVerdictAnswer>('/releases/judgement', { params: query, signal: options.signal })
         .then((r) => r.data),
   },
 
@@ -390,19 +385,6 @@ export interface FunnelStepBeacon {
   releases: PageRelease[];
 }
 
-/** One version's field data on one channel (`api.releases.field`). */
-export interface FieldVersionFigures {
-  version: string;
-  channel: (typeof RELEASE_CHANNELS)[number];
-  views: number;
-  /** Distinct visitors. */
-  visitors: number;
-  /** The 75th percentile of each vital (ms; CLS unitless), null without values. */
-  p75: Record<(typeof WEB_VITALS)[number], number | null>;
-  /** Distinct visitors who reached each step. */
-  funnel: Record<(typeof FUNNEL_STEPS)[number], number>;
-}
-
 /** What the canary judge is asked (`api.releases.judgement`). */
 export interface JudgementQuery {
   remote: (typeof REMOTE_NAMES)[number];
@@ -411,22 +393,6 @@ export interface JudgementQuery {
   percent: number;
   /** Only data since (the canary's start), ISO 8601. */
   since?: string;
-}
-
-/** The canary judge's verdict (docs/operations.md, "The canary judge"). */
-export interface CanaryVerdict {
-  decision: 'wait' | 'continue' | 'pass' | 'rollback' | 'srm';
-  reason: string;
-  metrics: {
-    metric: string;
-    canary: number | null;
-    live: number | null;
-    /** The relative change, positive is worse. */
-    worse: number | null;
-    status: string;
-    maxWorse: number;
-  }[];
-  srm: { chiSquared: number; p: number; observedShare: number | null; expectedShare: number };
 }
 
 /** What the host reports of a remote's release for a visitor (`api.releases.report`). */

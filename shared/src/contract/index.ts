@@ -13,6 +13,12 @@ export type {
   SalesWindow,
 } from './wire/market-figures';
 export type { MarketEvent, MarketEventsAnswer } from './wire/market-events';
+export type {
+  CanaryVerdict,
+  CanaryVerdictAnswer,
+  FieldFiguresAnswer,
+  FieldVersionFigures,
+} from './wire/release-figures';
 export * from './messages';
 export * from './types';
 export * from './validation';

@@ -6,3 +6,4 @@ export * from './common';
 export * from './market';
 export * from './market-figures';
 export * from './market-events';
+export * from './release-figures';

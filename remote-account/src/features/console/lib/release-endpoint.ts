@@ -17,8 +17,14 @@ export interface CanaryState {
   startedAt: string;
 }
 
-/** One guardrail's figures in a verdict the canary judge recorded (as the judge answers them). */
-export type RecordedMetric = CanaryVerdict['metrics'][number];
+/**
+ * One guardrail's figures in a verdict the canary judge recorded: the judge's metric without its
+ * test statistics.
+ */
+export type RecordedMetric = Pick<
+  CanaryVerdict['metrics'][number],
+  'metric' | 'canary' | 'live' | 'worse' | 'maxWorse'
+> & { status: string };
 
 /** One change of the registry's history. */
 export interface HistoryEntry {
