@@ -6,6 +6,7 @@ import { useNavigate } from 'react-router';
 import { LoadingStatus } from '../../components/loading-status';
 import '../../styles/console.css';
 import { HistoryTable } from './history-table';
+import { REREAD_MS } from './lib/figures';
 import { ReleaseRefusal, releaseEndpoint } from './lib/release-endpoint';
 import { RemotePanel } from './remote-panel';
 
@@ -26,7 +27,7 @@ function Console() {
   const status = useApiQuery({
     queryKey: ['release-status'],
     queryFn: ({ signal }) => releaseEndpoint.status(signal),
-    refetchInterval: 15_000,
+    refetchInterval: REREAD_MS,
   });
   if (status.isPending) return <LoadingStatus label="Loading the releases" />;
   if (status.isError) {

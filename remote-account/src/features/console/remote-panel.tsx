@@ -11,6 +11,7 @@ import {
   livePreviews,
   percent,
   RATE_LABELS,
+  REREAD_MS,
   RATES,
   rateOf,
   vitalText,
@@ -84,6 +85,7 @@ function CanaryJudgement({ remote, status }: { remote: string; status: RemoteSta
         { signal },
       ),
     enabled: canary !== null && live !== null && name !== null,
+    refetchInterval: REREAD_MS,
   });
   if (canary === null) return null;
   if (live === null)
@@ -145,6 +147,7 @@ export function RemotePanel({
       name === null
         ? Promise.resolve([])
         : api.releases.field(name, { signal }).then((r) => r.data),
+    refetchInterval: REREAD_MS,
   });
   const reports = Array.isArray(status.versions) ? status.versions : [];
   const rows: Row[] = (field.data ?? []).map((figures) => ({

@@ -56,3 +56,11 @@ export function judgedText(metric: string, value: number | null): string {
   const vital = /^(\w+) p75$/.exec(metric)?.[1];
   return vital === undefined ? percent(value) : vitalText(vital, value);
 }
+
+/**
+ * How often an open console reads again (the releases, the field data, the verdict), while its
+ * tab is shown. Each read of the releases is one authorisation the host's server asks of the API,
+ * counted against RATE_LIMIT_RELEASE_AUTH_MAX (60 a minute per server by default): two a minute
+ * per console leaves room for pipelines.
+ */
+export const REREAD_MS = 30_000;
