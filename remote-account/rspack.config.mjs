@@ -16,6 +16,7 @@ export const exposes = {
   './wallet-connect': './src/features/wallet/wallet-connect-page.tsx',
   './no-item-profile': './src/features/profile/no-item-profile-page.tsx',
   './no-personal-activity': './src/features/profile/no-personal-activity-page.tsx',
+  './console': './src/features/console/console-page.tsx',
 };
 
 export default createAppConfig({

@@ -46,6 +46,7 @@ export { api } from './api/endpoints';
 export type {
   Api,
   FunnelStepBeacon,
+  JudgementQuery,
   PageRelease,
   ReleaseReport,
   VitalsBeacon,

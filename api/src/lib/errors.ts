@@ -96,6 +96,7 @@ export const RELEASE_MESSAGES = {
 export const STAFF_MESSAGES = {
   staffOnly: 'Only staff may manage release tokens: this account has no staff role.',
   staffOnlyRelease: 'Only staff may release: this account has no staff role.',
+  staffOnlyFigures: "Only staff may read releases' field data: this account has no staff role.",
   /** A role asking for a remote outside its own, e.g. marketing for checkout. */
   roleMayNotActOn: (role: string, remotes: readonly string[], remote: string): string =>
     `The ${role} role may act on ${remotes.join(', ')} only, not on ${remote}.`,

@@ -25,6 +25,8 @@
  */
 import {
   FUNNEL_RATES,
+  JUDGE_DECISIONS,
+  METRIC_STATUSES,
   type FUNNEL_STEPS,
   type Guardrail,
   type WEB_VITALS,
@@ -88,9 +90,8 @@ export const DEFAULT_JUDGE_SETTINGS: JudgeSettings = {
   budgetViews: 2000,
 };
 
-/** What a judgement can decide, and a metric's state. */
-export const JUDGE_DECISIONS = ['wait', 'continue', 'pass', 'rollback', 'srm'] as const;
-export const METRIC_STATUSES = ['no data', 'pass', 'worse, within tolerance', 'regressed'] as const;
+/** What a judgement can decide, and a metric's state (the release words). */
+export { JUDGE_DECISIONS, METRIC_STATUSES };
 
 export interface MetricJudgement {
   metric: string;

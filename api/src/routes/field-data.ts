@@ -7,8 +7,10 @@
  * Both are public (a browser sends them), bounded, rate-limited, and name nobody: the visitor is
  * the host's random id. They take JSON as `application/json` or `text/plain` (what
  * `navigator.sendBeacon` sends without a CORS preflight).
- * - `GET /releases/field` (release token): each version's page views, visitors, p75s and funnel.
- * - `GET /releases/judgement` (release token): the canary judge's verdict (lib/release-judge.ts).
+ * - `GET /releases/field` (release token or a staff sign-in, the console): each version's page
+ *   views, visitors, p75s and funnel.
+ * - `GET /releases/judgement` (release token or a staff sign-in): the canary judge's verdict
+ *   (lib/release-judge.ts).
  * Rows older than `FIELD_DATA_RETENTION_DAYS` are pruned at start and every hour.
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
@@ -23,16 +25,21 @@ import {
   WEB_VITAL_MAX,
   WEB_VITALS,
 } from '@hypertek/shared/release-words';
+import {
+  CanaryVerdictAnswerSchema,
+  FieldFiguresAnswerSchema,
+} from '@hypertek/shared/contract/wire';
 import type { Config } from '../config/env';
 import { badRequest } from '../lib/errors';
+import { DEFAULT_JUDGE_SETTINGS, judgeCanary } from '../lib/release-judge';
+import { bearer, publicAccess } from './schemas';
 import {
-  DEFAULT_JUDGE_SETTINGS,
-  JUDGE_DECISIONS,
-  judgeCanary,
-  METRIC_STATUSES,
-} from '../lib/release-judge';
-import { Nullable, publicAccess } from './schemas';
-import { errorAnswer, releaseTokenCheck, Remote, RELEASE_TOKEN_ERRORS, Version } from './releases';
+  errorAnswer,
+  Remote,
+  RELEASE_TOKEN_OR_STAFF_ERRORS,
+  releaseTokenOrStaffCheck,
+  Version,
+} from './releases';
 
 /** The largest beacon: a page view's figures fit in a few hundred bytes. */
 export const BEACON_MAX_BYTES = FIELD_BEACON_MAX_BYTES;
@@ -76,43 +83,6 @@ const Vitals = Type.Object(
   { additionalProperties: false },
 );
 const Accepted = Type.Object({ success: Type.Literal(true) }, { description: 'Accepted' });
-
-const VersionFigures = Type.Object({
-  version: Type.String(),
-  channel: Channel,
-  views: Type.Integer(),
-  visitors: Type.Integer({ description: 'Distinct visitors' }),
-  p75: Type.Object(Object.fromEntries(WEB_VITALS.map((v) => [v, Nullable(Type.Number())]))),
-  funnel: Type.Object(Object.fromEntries(FUNNEL_STEPS.map((s) => [s, Type.Integer()])), {
-    description: 'Distinct visitors who reached each step',
-  }),
-});
-
-const Verdict = Type.Object({
-  decision: Type.Enum(JUDGE_DECISIONS, {
-    description:
-      'wait: too few canary page views; continue: nothing worse yet; pass: the budget of page views spent without a regression; rollback: a guardrail regressed; srm: the split is broken, judgement paused',
-  }),
-  reason: Type.String(),
-  metrics: Type.Array(
-    Type.Object({
-      metric: Type.String(),
-      canary: Nullable(Type.Number()),
-      live: Nullable(Type.Number()),
-      worse: Nullable(Type.Number({ description: 'Relative change, positive is worse' })),
-      logRatio: Nullable(Type.Number()),
-      logBar: Type.Number(),
-      status: Type.Enum(METRIC_STATUSES),
-      maxWorse: Type.Number(),
-    }),
-  ),
-  srm: Type.Object({
-    chiSquared: Type.Number(),
-    p: Type.Number(),
-    observedShare: Nullable(Type.Number()),
-    expectedShare: Type.Number(),
-  }),
-});
 
 const fieldDataRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {
   const { config } = opts;
@@ -226,7 +196,7 @@ const fieldDataRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
     },
   );
 
-  const requireReleaseToken = releaseTokenCheck(config.releaseToken);
+  const requireReleaseToken = releaseTokenOrStaffCheck(fastify, config.releaseToken);
 
   fastify.get(
     '/releases/field',
@@ -237,11 +207,11 @@ const fieldDataRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
         tags: ['releases'],
         summary:
           "Each version of a remote with field data, per channel: page views, visitors, each vital's p75 and the funnel (the release token)",
-        security: [{ releaseToken: [] }],
+        security: [{ releaseToken: [] }, ...bearer],
         querystring: Type.Object({ remote: Remote }),
         response: {
-          200: Type.Object({ success: Type.Literal(true), data: Type.Array(VersionFigures) }),
-          ...RELEASE_TOKEN_ERRORS,
+          200: FieldFiguresAnswerSchema,
+          ...RELEASE_TOKEN_OR_STAFF_ERRORS,
         },
       },
     },
@@ -259,8 +229,8 @@ const fieldDataRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
         operationId: 'judgeCanary',
         tags: ['releases'],
         summary:
-          "The canary judge's verdict: a canary version of a remote against its live version, from their visitors' field data (the release token)",
-        security: [{ releaseToken: [] }],
+          "The canary judge's verdict: a canary version of a remote against its live version, from their visitors' field data (the release token, or a staff sign-in)",
+        security: [{ releaseToken: [] }, ...bearer],
         querystring: Type.Object({
           remote: Remote,
           canary: Version,
@@ -274,8 +244,8 @@ const fieldDataRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
           ),
         }),
         response: {
-          200: Type.Object({ success: Type.Literal(true), verdict: Verdict }),
-          ...RELEASE_TOKEN_ERRORS,
+          200: CanaryVerdictAnswerSchema,
+          ...RELEASE_TOKEN_OR_STAFF_ERRORS,
         },
       },
     },

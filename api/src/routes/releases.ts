@@ -6,8 +6,14 @@
  * outcome of a release: a repeated report is accepted and changes nothing.
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest, HookHandlerDoneFunction } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+} from 'fastify';
 import {
+  bearerTokenOf,
   FAILURE_STAGES,
   isReleaseVersion,
   isVisitorId,
@@ -20,7 +26,14 @@ import {
 } from '@hypertek/shared/release-words';
 import type { Config } from '../config/env';
 import { bearerSecret } from '../lib/bearer-secret';
-import { badRequest, RELEASE_MESSAGES, serviceUnavailable, unauthorized } from '../lib/errors';
+import {
+  badRequest,
+  forbidden,
+  RELEASE_MESSAGES,
+  serviceUnavailable,
+  STAFF_MESSAGES,
+  unauthorized,
+} from '../lib/errors';
 import type { BodyValidator } from '../plugins/app/error-handler';
 import { ErrorBody, Nullable, publicAccess } from './schemas';
 
@@ -152,12 +165,45 @@ export function releaseTokenCheck(releaseToken: string | null) {
   };
 }
 
+/**
+ * An onRequest hook of a read the console makes too: the release token, or a signed-in staff
+ * member of any role (every remote's figures are readable by every team, as `/_release/status`
+ * is; acting stays per role). No bearer, or one that is neither: 401; a signed-in account with no
+ * staff role: 403 with the reason; no release token configured and no staff sign-in: 503.
+ */
+export function releaseTokenOrStaffCheck(fastify: FastifyInstance, releaseToken: string | null) {
+  const allowed = releaseToken === null ? null : bearerSecret(releaseToken);
+  return async (request: FastifyRequest) => {
+    if (allowed?.(request.headers.authorization)) return;
+    const bearer = bearerTokenOf(request.headers.authorization);
+    const user = bearer === null ? undefined : await fastify.auth.userOf(bearer);
+    if (user === undefined) {
+      if (allowed === null) throw serviceUnavailable(RELEASE_MESSAGES.releaseNotConfigured);
+      throw unauthorized(RELEASE_MESSAGES.releaseTokenRequired);
+    }
+    if ((await fastify.releaseTokensRepository.staffRoleOf(user.id)) === null) {
+      throw forbidden(STAFF_MESSAGES.staffOnlyFigures);
+    }
+  };
+}
+
 /** The answers of a route that takes the release token. */
 export const RELEASE_TOKEN_ERRORS = {
   401: errorAnswer(
     'No valid release token: Authorization: Bearer <RELEASE_TOKEN> is missing or wrong (a user token never is one)',
   ),
   503: errorAnswer('RELEASE_TOKEN is not set on this server: the call is switched off'),
+};
+
+/** The answers of a route that takes the release token or a staff sign-in. */
+export const RELEASE_TOKEN_OR_STAFF_ERRORS = {
+  401: errorAnswer(
+    'No valid release token or sign-in: Authorization: Bearer <RELEASE_TOKEN or sign-in token> is missing or wrong',
+  ),
+  403: errorAnswer('Signed in, but not staff'),
+  503: errorAnswer(
+    'RELEASE_TOKEN is not set on this server and no staff sign-in was sent: the call is switched off',
+  ),
 };
 
 const releaseRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fastify, opts) => {

@@ -137,6 +137,10 @@ export const ROUTE_META: Record<RoutePath, RouteMeta> = {
   },
   '/no-item-profile': PROFILE,
   '/no-personal-activity': ACTIVITY,
+  '/console': {
+    title: pageTitle('Release console'),
+    description: "Staff only: each remote's releases, field data and canary judge.",
+  },
   '/stripe-payment': { title: pageTitle('Card payment'), description: 'Pay by card.' },
   '/payment': { title: pageTitle('Payment'), description: 'Pay for your item.' },
   '/offer': { title: pageTitle('Make an offer'), description: 'Make an offer on an item.' },

@@ -46,6 +46,8 @@ export const ROUTE_TABLE = {
     '/wallet-connect': 'wallet-connect',
     '/no-item-profile': 'no-item-profile',
     '/no-personal-activity': 'no-personal-activity',
+    // Staff only: the release console (docs/operations.md, "The console").
+    '/console': 'console',
   },
   checkout: {
     '/stripe-payment': 'stripe-payment',

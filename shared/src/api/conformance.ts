@@ -197,6 +197,8 @@ interface Calls {
   'releases.report': { call: 'POST /releases/reports'; body: Arg<'releases.report', 0> };
   'releases.vitals': { call: 'POST /releases/vitals'; body: Arg<'releases.vitals', 0> };
   'releases.funnel': { call: 'POST /releases/funnel'; body: Arg<'releases.funnel', 0> };
+  'releases.field': { call: 'GET /releases/field'; query: { remote: Arg<'releases.field', 0> } };
+  'releases.judgement': { call: 'GET /releases/judgement'; query: Arg<'releases.judgement', 0> };
 
   getProfile: { call: 'GET /getProfile' };
   updateProfile: { call: 'PUT /profile'; multipart: true };

@@ -29,6 +29,7 @@ import type {
 import type { CatalogueQuery } from '../contract/catalogue-query';
 import type { ItemKind } from '../contract/constants';
 import type { MarketFiguresAnswer } from '../contract/wire/market-figures';
+import type { CanaryVerdictAnswer, FieldFiguresAnswer } from '../contract/wire/release-figures';
 import type {
   NotificationPreferencesAnswer,
   NotificationPreferencesRequest,
@@ -346,6 +347,19 @@ export const api = {
     /** A funnel step a visitor reached (`reportFunnelStep` sends it), as a beacon too. */
     funnel: (beacon: FunnelStepBeacon): Promise<{ success: boolean }> =>
       sendBeacon('/releases/funnel', beacon),
+    /**
+     * Each version of a remote with field data, per channel: page views, visitors, each vital's
+     * p75 and the funnel (the console; a staff sign-in).
+     */
+    field: (remote: (typeof REMOTE_NAMES)[number], options: Options = {}) =>
+      http
+        .get<FieldFiguresAnswer>('/releases/field', { params: { remote }, signal: options.signal })
+        .then((r) => r.data),
+    /** The canary judge's verdict on a running canary against live (the console). */
+    judgement: (query: JudgementQuery, options: Options = {}) =>
+      http
+        .get<CanaryVerdictAnswer>('/releases/judgement', { params: query, signal: options.signal })
+        .then((r) => r.data),
   },
 
   getProfile: (options: Options = {}) =>
@@ -401,6 +415,16 @@ export interface FunnelStepBeacon {
   visitor: string;
   step: (typeof FUNNEL_STEPS)[number];
   releases: PageRelease[];
+}
+
+/** What the canary judge is asked (`api.releases.judgement`). */
+export interface JudgementQuery {
+  remote: (typeof REMOTE_NAMES)[number];
+  canary: string;
+  live: string;
+  percent: number;
+  /** Only data since (the canary's start), ISO 8601. */
+  since?: string;
 }
 
 /** What the host reports of a remote's release for a visitor (`api.releases.report`). */

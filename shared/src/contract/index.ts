@@ -23,6 +23,12 @@ export type {
   NotificationsReadAnswer,
   UnsubscribeAnswer,
 } from './wire/notifications';
+export type {
+  CanaryVerdict,
+  CanaryVerdictAnswer,
+  FieldFiguresAnswer,
+  FieldVersionFigures,
+} from './wire/release-figures';
 export * from './messages';
 export * from './types';
 export * from './validation';

@@ -65,6 +65,21 @@ export const FUNNEL_RATES = /** @type {const} */ ({
   'checkout-paid': 'checkout-opened',
 });
 
+/** What the canary judge can decide, and the state of each metric it judged. */
+export const JUDGE_DECISIONS = /** @type {const} */ ([
+  'wait',
+  'continue',
+  'pass',
+  'rollback',
+  'srm',
+]);
+export const METRIC_STATUSES = /** @type {const} */ ([
+  'no data',
+  'pass',
+  'worse, within tolerance',
+  'regressed',
+]);
+
 /**
  * @typedef {{ kind: 'vital', vital: (typeof WEB_VITALS)[number], maxWorse: number }
  *   | { kind: 'rate', rate: keyof typeof FUNNEL_RATES, maxWorse: number }} Guardrail

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
 import { openDatabase, type Database } from '../../db/client';
 import { isCatalogueEmpty, seedCatalogue, DEMO_USER } from '../../db/seed/catalogue';
+import { seedReleaseDemo } from '../../db/seed/release-demo';
 import { seedStaff } from '../../db/seed/staff';
 import { hashPassword } from '../../lib/password';
 import { createMarketRepository, type MarketRepository } from '../../market';
@@ -58,7 +59,8 @@ declare module 'fastify' {
 
 /**
  * Seeds an empty catalogue (items, the demo account, the market's story) and, unless `staff` is
- * false (production), the staff demo accounts; null when not empty.
+ * false (production), the staff demo accounts and the releases' demo field data their console
+ * shows; null when not empty.
  */
 export async function seedIfEmpty(
   database: Database,
@@ -67,7 +69,10 @@ export async function seedIfEmpty(
   if (!(await isCatalogueEmpty(database))) return null;
   const passwordHash = () => hashPassword(DEMO_USER.password);
   const counts = await seedCatalogue(database, { passwordHash });
-  if (staff) await seedStaff(database, passwordHash);
+  if (staff) {
+    await seedStaff(database, passwordHash);
+    await seedReleaseDemo(database);
+  }
   return counts;
 }
 

@@ -7,3 +7,4 @@ export * from './market';
 export * from './market-figures';
 export * from './market-events';
 export * from './notifications';
+export * from './release-figures';
