@@ -340,7 +340,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       pollMs: int('MARKET_STREAM_POLL_MS', 200, 20, 10_000),
       heartbeatMs: int('MARKET_STREAM_HEARTBEAT_MS', 15_000, 1_000, 120_000),
       maxStreams: int('MARKET_STREAM_MAX', 10_000, 1, 1_000_000),
-      maxStreamsPerAddress: int('MARKET_STREAM_MAX_PER_ADDRESS', 20, 1, 100_000),
+      maxStreamsPerAddress: int('MARKET_STREAM_PER_ADDRESS', 20, 1, 100_000),
     },
     ...overrides,
   };
