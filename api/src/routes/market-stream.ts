@@ -105,6 +105,14 @@ const marketStreamRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
           ? null
           : { itemId: request.query.item ?? null, itemKind: request.query.kind ?? null };
 
+      // HEAD (Fastify answers it with the GET route): the headers, without holding a stream open.
+      if (request.method === 'HEAD') {
+        return reply
+          .type('text/event-stream; charset=utf-8')
+          .header('cache-control', 'no-store, no-transform')
+          .send('' as never);
+      }
+
       // From here the connection is the stream's: headers (the security and CORS ones the hooks
       // set) written by hand, then frames as they come.
       reply.hijack();

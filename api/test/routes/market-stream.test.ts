@@ -162,6 +162,12 @@ describe('GET /market/stream', () => {
       assert.equal(json(response).success, false);
       assert.ok(json(response).message.length > 0);
     }
+    // HEAD answers the headers and ends (no stream is held open).
+    await openStreams(0);
+    const head = await app.inject({ method: 'HEAD', url: '/api/v1/market/stream' });
+    assert.equal(head.statusCode, 200);
+    assert.match(String(head.headers['content-type']), /^text\/event-stream/);
+    assert.equal(app.marketStream.size, 0);
     const header = await app.inject({
       method: 'GET',
       url: '/api/v1/market/stream',
