@@ -185,6 +185,8 @@ describe('GET /market/stream', () => {
     await a!.connect(smallOrigin);
     await b!.connect(smallOrigin);
     await openStreams(2, small);
+    const metrics = await small.inject({ method: 'GET', url: '/metrics' });
+    assert.match(metrics.body, /^hypertek_api_market_streams 2$/m);
     const refused = await c!.connect(smallOrigin);
     assert.equal(refused.statusCode, 429);
     assert.equal(refused.headers['retry-after'], '5');

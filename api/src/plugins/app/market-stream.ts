@@ -7,6 +7,7 @@
 import type { ServerResponse } from 'node:http';
 import { and, asc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
+import { Counter, Gauge } from 'prom-client';
 import type { Config } from '../../config/env';
 import { marketEvents, type MarketEventRow } from '../../db/schema';
 import { MarketStreamHub, type StreamClient, type StreamEvent } from '../../lib/market-stream';
@@ -84,10 +85,29 @@ export default fp(
         fastify.log.warn({ err: error }, 'market stream: reading the outbox failed'),
     });
     fastify.decorate('marketStream', hub);
+    // A stream's request is not an answer the request metrics count (it never ends): its own.
+    const registers = [fastify.metrics.registry];
+    new Gauge({
+      name: 'hypertek_api_market_streams',
+      help: 'Live market streams open on this instance (GET /market/stream)',
+      registers,
+      collect() {
+        this.set(hub.size);
+      },
+    });
+    new Counter({
+      name: 'hypertek_api_market_stream_events_total',
+      help: 'Market events written to live streams by this instance (one per stream and event)',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(hub.stats.delivered);
+      },
+    });
     fastify.addHook('preClose', (done) => {
       hub.closeAll();
       done();
     });
   },
-  { name: 'market-stream', dependencies: ['database'] },
+  { name: 'market-stream', dependencies: ['database', 'metrics'] },
 );
