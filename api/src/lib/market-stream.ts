@@ -212,7 +212,9 @@ export class MarketStreamHub {
     if (this.timer !== null || this.cursor === null) return;
     this.timer = setTimeout(() => {
       this.timer = null;
-      void this.poll();
+      // Every stream left while the reader was starting: nothing to read for.
+      if (this.subscribers.size === 0) this.stop();
+      else void this.poll();
     }, this.options.pollMs);
     this.timer.unref();
   }
