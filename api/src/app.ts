@@ -2,7 +2,8 @@
  * Builds the API as a Fastify instance without starting it (server.ts starts it; tests call it
  * in-process with `inject`). Plugins load in a visible order: external (security headers, CORS,
  * rate limits, OpenAPI) → app (errors, metrics, database + repositories, mail, auth, sign-in
- * providers, caches, payments, notifications and their worker) → routes: health checks and metrics at the root, the rest under
+ * providers, caches, payments, notifications and their worker, the live stream's hub) → routes:
+ * health checks and metrics at the root, the rest under
  * /api/v1 (multipart parsing is registered by the profile routes only; the sandbox
  * routes exist in sandbox mode only, the webhook in Stripe mode only).
  */
@@ -14,6 +15,7 @@ import caches from './plugins/app/caches';
 import database from './plugins/app/database';
 import errorHandler from './plugins/app/error-handler';
 import mailer from './plugins/app/mailer';
+import marketStream from './plugins/app/market-stream';
 import metrics, { UNMATCHED_ROUTE } from './plugins/app/metrics';
 import notifications from './plugins/app/notifications';
 import payments from './plugins/app/payments';
@@ -29,6 +31,7 @@ import healthRoutes from './routes/health';
 import marketRoutes from './routes/market';
 import marketEventRoutes from './routes/market-events';
 import marketFiguresRoutes from './routes/market-figures';
+import marketStreamRoutes from './routes/market-stream';
 import mediaRoutes from './routes/media';
 import notificationRoutes from './routes/notifications';
 import metricsRoutes from './routes/metrics';
@@ -139,6 +142,7 @@ export async function buildApp(
   await app.register(caches, opts);
   await app.register(payments, opts);
   await app.register(notifications, opts);
+  await app.register(marketStream, opts);
 
   await app.register(healthRoutes);
   await app.register(metricsRoutes, opts);
@@ -156,6 +160,7 @@ export async function buildApp(
       await api.register(marketFiguresRoutes);
       await api.register(marketEventRoutes);
       await api.register(notificationRoutes);
+      await api.register(marketStreamRoutes);
       await api.register(releaseRoutes, opts);
       await api.register(releaseTokenRoutes, opts);
       await api.register(fieldDataRoutes, opts);

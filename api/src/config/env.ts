@@ -143,6 +143,17 @@ export interface Config {
     /** How many open offers one buyer may have at once. */
     maxOpenOffers: number;
   };
+  /** The live event stream (`GET /market/stream`, routes/market-stream.ts). */
+  stream: {
+    /** How often each instance reads the outbox for new events while streams are open. */
+    pollMs: number;
+    /** How often an idle stream gets a comment, so proxies keep it open. */
+    heartbeatMs: number;
+    /** Open streams one instance holds at most (503 above). */
+    maxStreams: number;
+    /** Open streams one client address holds at most on one instance (429 above). */
+    maxStreamsPerAddress: number;
+  };
 }
 
 type Env = Record<string, string | undefined>;
@@ -334,6 +345,12 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       reservationSeconds: int('MARKET_RESERVATION_SECONDS', 86_400, 60, 30 * 86_400),
       commissionBps: int('MARKET_COMMISSION_BPS', 0, 0, 5_000),
       maxOpenOffers: int('MARKET_MAX_OPEN_OFFERS', 50, 1, 10_000),
+    },
+    stream: {
+      pollMs: int('MARKET_STREAM_POLL_MS', 200, 20, 10_000),
+      heartbeatMs: int('MARKET_STREAM_HEARTBEAT_MS', 15_000, 1_000, 120_000),
+      maxStreams: int('MARKET_STREAM_MAX', 10_000, 1, 1_000_000),
+      maxStreamsPerAddress: int('MARKET_STREAM_PER_ADDRESS', 20, 1, 100_000),
     },
     ...overrides,
   };

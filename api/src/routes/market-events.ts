@@ -6,11 +6,26 @@
  * listing or offer, at what price: no personal data (no user ids).
  */
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { MarketEventsAnswerSchema } from '@hypertek/shared/contract/wire';
+import { MarketEventsAnswerSchema, type MarketEvent } from '@hypertek/shared/contract/wire';
+import type { MarketEventRow } from '../db/schema';
 import { errors, publicAccess } from './schemas';
 
 export const MAX_EVENTS_PAGE = 500;
 const DEFAULT_EVENTS_PAGE = 100;
+
+/** An outbox row as the wire tells it: no user ids (the read and the live stream alike). */
+export const wireEvent = (row: MarketEventRow): MarketEvent => ({
+  id: row.id,
+  kind: row.kind,
+  itemId: String(row.itemId),
+  itemKind: row.itemKind,
+  listingId: row.listingId,
+  offerId: row.offerId,
+  price: row.amountCents === null ? null : row.amountCents / 100,
+  priceCents: row.amountCents,
+  details: row.payload,
+  at: row.createdAt.toISOString(),
+});
 
 const marketEventRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
   fastify.get(
@@ -59,18 +74,7 @@ const marketEventRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
       return {
         success: true as const,
         message: 'Market events fetched',
-        data: rows.map((row) => ({
-          id: row.id,
-          kind: row.kind,
-          itemId: String(row.itemId),
-          itemKind: row.itemKind,
-          listingId: row.listingId,
-          offerId: row.offerId,
-          price: row.amountCents === null ? null : row.amountCents / 100,
-          priceCents: row.amountCents,
-          details: row.payload,
-          at: row.createdAt.toISOString(),
-        })),
+        data: rows.map(wireEvent),
         after: rows.at(-1)?.id ?? after,
       };
     },

@@ -1,10 +1,12 @@
 /**
  * How every app reads the API: TanStack Query on one shared QueryClient. `useList` for the list
  * calls (array or envelope, failures logged, an empty list); `useApiQuery` for a read whose error
- * the page shows. Not in the main entry: it loads with the pages that read data.
+ * the page shows; `useMarketEvents` for the market's live events (its stream's code loads once
+ * the page is idle). Not in the main entry: it loads with the pages that read data.
  */
 export { queryClient } from './query-client';
 export { callList, hasFailed, readList } from './read-list';
 export { useApiInfiniteQuery, useApiQuery } from './use-api-query';
 export { useList } from './use-list';
+export { useMarketEvents, type MarketEventsFilter } from './use-market-events';
 export { useUserActivity } from './use-user-activity';

@@ -20,5 +20,6 @@ export { calls, deferred, pending, sentUrl, serve, serveApi, stopServing } from 
 export type { Reply, Route, Routes, SentRequest } from './http';
 export { recordToasts } from './toasts';
 export { fakeIntersectionObserver } from './intersection-observer';
+export { fakeEventSource, FakeEventSource } from './event-source';
 export { recordBeacons, recordFunnelSteps, TEST_VISITOR } from './beacons';
 export type { SentBeacon } from './beacons';

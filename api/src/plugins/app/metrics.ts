@@ -103,7 +103,8 @@ export default fp(
       labelNames: ['remote', 'version', 'channel', 'outcome', 'stage'] as const,
       registers: [registry],
     });
-    const exposed = Registry.merge([processMetrics(), registry]);
+    // Merged at each scrape: what a later plugin registers here (the live stream's) is served too.
+    const exposed = () => Registry.merge([processMetrics(), registry]);
 
     // The labelled series of each method, route and status, looked up once (a hook per request
     // costs throughput: no label hashing per answer).
@@ -131,8 +132,8 @@ export default fp(
 
     fastify.decorate('metrics', {
       registry,
-      contentType: exposed.contentType,
-      text: () => exposed.metrics(),
+      contentType: registry.contentType,
+      text: () => exposed().metrics(),
       request,
       payment: (outcome) => payments.inc({ outcome }),
       releaseReport: (labels) => reports.inc({ ...labels }),

@@ -42,7 +42,8 @@ export default fp(
     await fastify.register(cors, {
       origin: config.corsOrigins,
       methods: ['GET', 'POST', 'PUT', 'OPTIONS'],
-      allowedHeaders: ['Authorization', 'Content-Type'],
+      // Last-Event-ID: what a browser's EventSource sends when it resumes the live stream.
+      allowedHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID'],
       maxAge: 600,
     });
 

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { EmptyCollection } from '../../../components/empty-collection';
 import { MarketplacePage } from '../../../components/marketplace-page';
 import { useDetailItem } from '../hooks/use-detail-item';
+import { useLiveItem } from '../hooks/use-live-item';
 import { usePaymentReturn } from '../hooks/use-payment-return';
 import { itemHead, itemNotFoundHead, itemPageHead } from '../lib/item-head';
 import { DetailSkeleton, ItemLoadError, ItemNotFound } from './detail-states';
@@ -15,10 +16,13 @@ import { SalesHistory } from './sales-history';
  * `useDetailItem`), with its sales below whatever the page adds (the land's price history);
  * a skeleton while it loads, a not-found or retry screen when it cannot be shown, the empty
  * collection when there is no item at all. Back from the card provider, the payment is confirmed.
+ * The item's market events (offers, listings, prices, sales) refresh the page as they happen.
  */
 export function DetailPage({ kind, children }: { kind: ItemKind; children?: ReactNode }) {
   const detail = useDetailItem(kind);
   usePaymentReturn();
+  // What happens to the item on the market shows without a reload.
+  useLiveItem(detail.status === 'ready' ? itemId(detail.item) : null);
   // The tab's title and description follow the item (over the route's), and never stay those
   // of the item shown before while another loads or fails.
   useDocumentHead(

@@ -13,6 +13,9 @@ export const SALES_PAGE_SIZE = 10;
  */
 export const ITEM_SALES_READ = `/activity/item/{id}?limit=${String(SALES_PAGE_SIZE)}`;
 
+/** The cache key of an item's sales (the live page reads them again after a sale). */
+export const itemSalesKey = (itemId: string) => ['item-sales', itemId] as const;
+
 /** How long the sales that came with the page count as fresh (they are seconds old at most). */
 const FIRST_SALES_FRESH_MS = 30_000;
 
@@ -61,7 +64,7 @@ export interface ItemSales {
 export function useItemSales(itemId: string, { enabled = true } = {}): ItemSales {
   const first = useFirstSales(itemId);
   const query = useApiInfiniteQuery({
-    queryKey: ['item-sales', itemId],
+    queryKey: itemSalesKey(itemId),
     enabled,
     initialPageParam: undefined as string | undefined,
     queryFn: async ({ pageParam, signal }) =>
