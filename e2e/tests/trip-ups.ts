@@ -166,7 +166,7 @@ void describe('search and trip-ups', () => {
       await navigateInApp(page, '/edit');
       await page.getByRole('heading', { name: 'Edit Profile' }).waitFor();
       await page.getByLabel('New Password', { exact: true }).fill('Another-Horse-42');
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await toasts(page).first().waitFor();
       await bar.getByRole('button', { name: 'Open menu' }).click();
       const menu = bar.getByRole('navigation', { name: 'Mobile' });
@@ -199,7 +199,7 @@ void describe('search and trip-ups', () => {
         mimeType: 'image/png',
         buffer: PIXEL_PNG,
       });
-      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByRole('button', { name: 'Save', exact: true }).click();
       await page.waitForURL((url) => url.pathname.toLowerCase() === '/profile');
 
       const avatar = profileLink.locator('img');
