@@ -5,6 +5,7 @@
 // changes a release: every action it is allowed to try is one the registry refuses.
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import { withPage } from '../support/browser.ts';
 import { callApi } from '../support/buying.ts';
 import { useSite } from '../support/site.ts';
 
@@ -69,5 +70,32 @@ void describe('permissions per team', () => {
     });
     assert.equal(revoked.status, 200, JSON.stringify(revoked.body));
     assert.equal((await release(secret, 'status')).status, 401, 'a revoked token is unknown');
+  });
+
+  void test("the payments team's console shows every remote's figures, and its roll back of marketing is refused with the reason", async (t) => {
+    const { siteUrl } = site.stack;
+    await withPage(site.browser, t, async ({ page }) => {
+      await page.goto(`${siteUrl}/signin`);
+      const form = page.locator('[data-remote="account"] form').first();
+      await form.getByLabel('Email').fill(PAYMENTS.Email);
+      await form.getByLabel('Password', { exact: true }).fill(PAYMENTS.Password);
+      await form.getByRole('button', { name: 'Sign In' }).click();
+      await page.waitForURL(`${siteUrl}/profile`);
+      await page.goto(`${siteUrl}/console`);
+      for (const remote of ['marketing', 'marketplace', 'account', 'checkout']) {
+        await page.getByRole('region', { name: remote, exact: true }).waitFor();
+      }
+      const marketing = page.getByRole('region', { name: 'marketing', exact: true });
+      // The seeded week of field data, per version.
+      await marketing.getByRole('table', { name: /each version's visitors/ }).waitFor();
+      await marketing.getByRole('button', { name: 'Roll back' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Roll back: marketing' });
+      await dialog.getByRole('textbox', { name: /Reason/ }).fill('e2e: not our remote');
+      await dialog.getByRole('button', { name: 'Roll back' }).click();
+      assert.equal(
+        await dialog.getByRole('alert').textContent(),
+        'The payments role may act on checkout only, not on marketing.',
+      );
+    });
   });
 });
