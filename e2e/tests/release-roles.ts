@@ -1,16 +1,32 @@
-// Permissions per team on the running stack: the payments staff member signs in, makes a release
-// token scoped to checkout in the API, and the host's release endpoint (which asks the API who a
-// bearer is) refuses that token and that staff member on marketing with the reason, lets the
-// token read the status and act on checkout, and forgets it once it is revoked. Nothing here
-// changes a release: every action it is allowed to try is one the registry refuses.
+// Permissions per team on the running stack. Through the API and the host's release endpoint
+// (which asks the API who a bearer is): the payments staff member makes a release token scoped to
+// checkout; the endpoint refuses that token and that staff member on marketing with the reason,
+// lets the token read the status and act on checkout, and forgets it once it is revoked. In the
+// console (/console, a browser): the payments team sees every remote's panel and the seeded field
+// data, and its roll back of marketing is refused in the dialog with the reason; the marketing
+// team makes a preview link of its published release, and the link shows it with the banner.
+// Last of the suite: nothing here changes what is live (refused actions and a preview only).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
+import type { Page } from 'playwright-core';
 import { withPage } from '../support/browser.ts';
 import { callApi } from '../support/buying.ts';
 import { useSite } from '../support/site.ts';
 
-/** The seeded staff member of the payments team (README). */
+/** The seeded staff members of the payments and marketing teams (README). */
 const PAYMENTS = { Email: 'payments@hypertek.local', Password: 'HyperTek2117' };
+const MARKETING = { Email: 'marketing@hypertek.local', Password: PAYMENTS.Password };
+
+/** Signs `who` in through the sign-in page, then opens the console. */
+async function openConsoleAs(page: Page, siteUrl: string, who: typeof PAYMENTS): Promise<void> {
+  await page.goto(`${siteUrl}/signin`);
+  const form = page.locator('[data-remote="account"] form').first();
+  await form.getByLabel('Email').fill(who.Email);
+  await form.getByLabel('Password', { exact: true }).fill(who.Password);
+  await form.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL(`${siteUrl}/profile`);
+  await page.goto(`${siteUrl}/console`);
+}
 
 void describe('permissions per team', () => {
   const site = useSite();
@@ -75,13 +91,7 @@ void describe('permissions per team', () => {
   void test("the payments team's console shows every remote's figures, and its roll back of marketing is refused with the reason", async (t) => {
     const { siteUrl } = site.stack;
     await withPage(site.browser, t, async ({ page }) => {
-      await page.goto(`${siteUrl}/signin`);
-      const form = page.locator('[data-remote="account"] form').first();
-      await form.getByLabel('Email').fill(PAYMENTS.Email);
-      await form.getByLabel('Password', { exact: true }).fill(PAYMENTS.Password);
-      await form.getByRole('button', { name: 'Sign In' }).click();
-      await page.waitForURL(`${siteUrl}/profile`);
-      await page.goto(`${siteUrl}/console`);
+      await openConsoleAs(page, siteUrl, PAYMENTS);
       for (const remote of ['marketing', 'marketplace', 'account', 'checkout']) {
         await page.getByRole('region', { name: remote, exact: true }).waitFor();
       }
@@ -96,6 +106,27 @@ void describe('permissions per team', () => {
         await dialog.getByRole('alert').textContent(),
         'The payments role may act on checkout only, not on marketing.',
       );
+    });
+  });
+
+  void test('the marketing team makes a preview link of its release in the console, and the link shows it', async (t) => {
+    const { siteUrl } = site.stack;
+    // Published by the field data journey before this one (and rolled back there): not live.
+    const version = '1.0.0+e2e.field';
+    await withPage(site.browser, t, async ({ page }) => {
+      await openConsoleAs(page, siteUrl, MARKETING);
+      const marketing = page.getByRole('region', { name: 'marketing', exact: true });
+      await marketing.getByRole('button', { name: 'Preview link' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Make a preview link: marketing' });
+      await dialog.getByRole('combobox', { name: 'Version' }).selectOption(version);
+      await dialog.getByRole('button', { name: 'Make the link' }).click();
+      const link = page.getByRole('link', { name: new RegExp(`^${siteUrl}/`) });
+      const href = (await link.getAttribute('href')) ?? '';
+      assert.ok(href.startsWith(`${siteUrl}/`), href);
+      await page.goto(href);
+      const banner = page.locator('#release-preview');
+      await banner.waitFor();
+      assert.match((await banner.textContent()) ?? '', /Previewing marketing 1\.0\.0\+e2e\.field/);
     });
   });
 });
