@@ -24,6 +24,7 @@ import {
   VERSION_SHAPE,
   VISITOR_ID_SHAPE,
 } from '@hypertek/shared/release-words';
+import { ReleaseReportsAnswerSchema } from '@hypertek/shared/contract/wire';
 import type { Config } from '../config/env';
 import { bearerSecret } from '../lib/bearer-secret';
 import {
@@ -35,7 +36,7 @@ import {
   unauthorized,
 } from '../lib/errors';
 import type { BodyValidator } from '../plugins/app/error-handler';
-import { ErrorBody, Nullable, publicAccess } from './schemas';
+import { ErrorBody, publicAccess } from './schemas';
 
 export const REPORT_MESSAGE_MAX_LENGTH = 300;
 
@@ -99,21 +100,6 @@ const ReportBody = Type.Object(
     description: 'Required with outcome failed: stage. Ignored with outcome loaded: stage, message',
   },
 );
-
-const VersionFigures = Type.Object({
-  remote: Remote,
-  version: Type.String(),
-  visitors: Type.Integer({ description: 'Distinct visitors who reported it loaded or failed' }),
-  failures: Type.Integer({ description: 'Distinct visitors who reported it failed' }),
-  failureRate: Type.Number({ minimum: 0, maximum: 1, description: 'failures / visitors' }),
-  lastFailure: Nullable(
-    Type.Object({
-      stage: Stage,
-      message: Nullable(Type.String()),
-      at: Type.String({ format: 'date-time' }),
-    }),
-  ),
-});
 
 /** An error answer of these routes with its own description (the document keeps it). */
 export const errorAnswer = (description: string) =>
@@ -294,12 +280,7 @@ const releaseRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
           version: Type.Optional(Version),
         }),
         response: {
-          200: Type.Object({
-            success: Type.Literal(true),
-            data: Type.Array(VersionFigures, {
-              description: 'Newest version first (by its first report); empty when none',
-            }),
-          }),
+          200: ReleaseReportsAnswerSchema,
           ...RELEASE_TOKEN_ERRORS,
         },
       },

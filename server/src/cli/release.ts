@@ -33,7 +33,7 @@ import {
 } from '../releases/actions.js';
 import type { Check } from '../releases/actions.js';
 import { releaseReadsFrom } from '../releases/canary-guard.js';
-import type { VersionFigures } from '../releases/canary-guard.js';
+import type { ReleaseVersionFigures } from '@hypertek/shared/contract/release-status';
 import { assertCompatible, loadHostFacts } from '../releases/gate.js';
 import { openRegistry, releasesDir } from '../releases/registry.js';
 import { releaseSecrets } from '../releases/secrets.js';
@@ -174,11 +174,11 @@ try {
       // Each version's visitors and failures, from the API's release reports (when it answers).
       const { stats } = releaseReadsFrom(runtimeConfigFromEnv().apiBaseUrl, releaseSecrets().token);
       let reports = 'from the API';
-      const figuresOf = new Map<string, VersionFigures[]>();
+      const figuresOf = new Map<string, ReleaseVersionFigures[]>();
       for (const r of state.remotes) {
         const versions = await stats(r.remote).catch((error: unknown) => {
           reports = `not read (${(error as Error).message})`;
-          return [];
+          return [] as ReleaseVersionFigures[];
         });
         r.versions = versions;
         figuresOf.set(r.remote, versions);

@@ -14,19 +14,13 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join, relative, sep } from 'node:path';
+import type { ReleaseStatus } from '@hypertek/shared/contract/release-status';
 import { isReleaseVersion } from '@hypertek/shared/release-words';
 import { APPS, repoRoot } from '../apps.mjs';
 import type { App } from '../apps.mjs';
 import { precompress } from '../http/precompress.js';
 import { openRegistry, readRelease, releaseDir } from './registry.js';
-import type {
-  Canary,
-  Change,
-  ManifestFacts,
-  RegistryStore,
-  Release,
-  RemoteState,
-} from './registry.js';
+import type { Change, ManifestFacts, RegistryStore, Release, RemoteState } from './registry.js';
 import { previewToken } from './secrets.js';
 
 /**
@@ -406,20 +400,6 @@ export async function rollback({
       };
     })
   ).change;
-}
-
-/** Where every remote stands (`status`). */
-export interface ReleaseStatus {
-  revision: number;
-  remotes: {
-    remote: string;
-    live: string | null;
-    canary: Canary | null;
-    releases: { version: string; publishedAt: string; publishedBy: string }[];
-    /** Each version's visitors and failures, when the API's release reports were read. */
-    versions?: unknown;
-  }[];
-  history: Change[];
 }
 
 /**

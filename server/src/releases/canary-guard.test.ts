@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, beforeEach, describe, test } from 'node:test';
-import { fakeBuild } from '../testing/release-fixtures.js';
+import { checkoutFigures, fakeBuild } from '../testing/release-fixtures.js';
 import { canary, promote, publish } from './actions.js';
 import { startCanaryGuard, type CanaryJudgement, type Verdict } from './canary-guard.js';
 import { createLiveView, openRegistry, readRegistry } from './registry.js';
@@ -40,7 +40,7 @@ async function guardWith(judge: CanaryJudgement, done: () => boolean): Promise<s
     live,
     dir,
     registry,
-    stats: () => Promise.resolve([{ version: CANDIDATE, visitors: 100, failures: 0 }]),
+    stats: () => Promise.resolve([checkoutFigures(CANDIDATE, 100, 0)]),
     judgement: judge,
     intervalMs: 20,
     judgeEveryMs: 20,

@@ -1,25 +1,18 @@
 // The canary guard: it rolls back a canary whose visitors see it fail (the API's release reports)
 // or whose visitors fare worse than the live release's by a guardrail (the API's canary judge).
+import type {
+  CanaryVerdict,
+  ReleaseReportsAnswer,
+  ReleaseVersionFigures,
+} from '@hypertek/shared/contract/release-status';
 import { abortCanary, noteJudgement } from './guard-actions.js';
 import type { Canary, Change, JudgedMetric, LiveView, RegistryStore } from './registry.js';
 
-/** A remote's figures for one version, from the API's release reports. */
-export interface VersionFigures {
-  version: string;
-  visitors: number;
-  failures: number;
-  failureRate?: number;
-  lastFailure?: string | null;
-}
-/** A remote's figures by version. */
-export type ReleaseStats = (remote: string) => Promise<VersionFigures[]>;
+/** A remote's figures by version (the API's release reports). */
+export type ReleaseStats = (remote: string) => Promise<ReleaseVersionFigures[]>;
 
-/** The canary judge's verdict (the API's `GET /releases/judgement`). */
-export interface Verdict {
-  decision: 'wait' | 'continue' | 'pass' | 'rollback' | 'srm';
-  reason: string;
-  metrics: JudgedMetric[];
-}
+/** What the guard reads of the canary judge's verdict (the API's `GET /releases/judgement`). */
+export type Verdict = Pick<CanaryVerdict, 'decision' | 'reason'> & { metrics: JudgedMetric[] };
 /** Asks the judge about a remote's canary against its live release. */
 export type CanaryJudgement = (question: {
   remote: string;
@@ -30,7 +23,7 @@ export type CanaryJudgement = (question: {
 }) => Promise<Verdict>;
 
 /** Why a canary's failures roll it back, or null while they do not. */
-function failureReason(running: Canary, figures: VersionFigures | undefined): string | null {
+function failureReason(running: Canary, figures: ReleaseVersionFigures | undefined): string | null {
   if (!figures || figures.visitors < running.minVisitors) return null;
   const rate = figures.failures / figures.visitors;
   if (rate <= running.threshold) return null;
@@ -188,7 +181,7 @@ export function releaseReadsFrom(
   return {
     stats: async (remote) => {
       const path = `/releases/reports?remote=${encodeURIComponent(remote)}`;
-      return ((await read(path, 'release reports')) as { data: VersionFigures[] }).data;
+      return ((await read(path, 'release reports')) as ReleaseReportsAnswer).data;
     },
     judgement: async (question) => {
       const query = new URLSearchParams({ ...question, percent: String(question.percent) });

@@ -20,6 +20,11 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { isReleaseVersion } from '@hypertek/shared/release-words';
+import type {
+  CanaryState as Canary,
+  JudgedMetric,
+  ReleaseChange as Change,
+} from '@hypertek/shared/contract/release-status';
 import type { Pool } from 'pg';
 import { repoRoot } from '../apps.mjs';
 
@@ -32,40 +37,11 @@ const STALE_LOCK_MS = 30_000;
 export const releasesDir = (env: NodeJS.ProcessEnv = process.env): string =>
   env.RELEASES_DIR || join(repoRoot, '.releases');
 
-/** A canary: a share of visitors gets `version`, until it is promoted, rolled back or fails. */
-export interface Canary {
-  version: string;
-  percent: number;
-  threshold: number;
-  minVisitors: number;
-  startedAt: string;
-}
+// The shapes the status answer shows are the contract's (one schema, read by the console too).
+export type { Canary, Change, JudgedMetric };
 export interface RemoteState {
   live?: string;
   canary?: Canary;
-}
-/** One change of the registry, as its history keeps it. */
-export interface Change {
-  revision: number;
-  at: string;
-  actor: string;
-  action: string;
-  remote: string;
-  from: string | null;
-  to: string | null;
-  reason?: string;
-  /** A change the canary judge made or noted: its verdict's figures, metric by metric. */
-  judgement?: JudgedMetric[];
-}
-/** One guardrail's figures in a verdict of the canary judge (the API's `/releases/judgement`). */
-export interface JudgedMetric {
-  metric: string;
-  canary: number | null;
-  live: number | null;
-  /** The relative change, positive is worse; null without data. */
-  worse: number | null;
-  status: string;
-  maxWorse: number;
 }
 export interface Registry {
   revision: number;

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import {
+  checkoutFigures,
   fakeBuild as fakeBuildIn,
   runScript,
   startHostAndCheckout,
@@ -18,7 +19,7 @@ import { startCanaryGuard } from './canary-guard.js';
 import { createLiveView, openRegistry, readRegistry } from './registry.js';
 import { canaryBucket } from './routing.js';
 import type { ReleasePick } from './routing.js';
-import type { ReleaseStatus } from './actions.js';
+import type { ReleaseStatus } from '@hypertek/shared/contract/release-status';
 import type { RuntimeConfig } from '../runtime-config.js';
 import { bearerMatches, previewToken, readPreviewToken, releaseSecrets } from './secrets.js';
 
@@ -307,7 +308,7 @@ void describe('which release a visitor gets', () => {
     const live = createLiveView(registry, { checkMs: 0 });
     await live.refresh();
     assert.equal(live.current().remotes.checkout?.canary?.version, CANDIDATE);
-    let figures = [{ version: CANDIDATE, visitors: 4, failures: 4 }];
+    let figures = [checkoutFigures(CANDIDATE, 4, 4)];
     const lines: string[] = [];
     const stop = startCanaryGuard({
       live,
@@ -320,10 +321,10 @@ void describe('which release a visitor gets', () => {
     try {
       await new Promise((resolve) => setTimeout(resolve, 300));
       assert.ok(readRegistry(dir).remotes.checkout?.canary, 'below the minimum of visitors: kept');
-      figures = [{ version: CANDIDATE, visitors: 10, failures: 2 }];
+      figures = [checkoutFigures(CANDIDATE, 10, 2)];
       await new Promise((resolve) => setTimeout(resolve, 300));
       assert.ok(readRegistry(dir).remotes.checkout?.canary, 'at the threshold (20%): kept');
-      figures = [{ version: CANDIDATE, visitors: 10, failures: 3 }];
+      figures = [checkoutFigures(CANDIDATE, 10, 3)];
       assert.ok(await until(() => !readRegistry(dir).remotes.checkout?.canary));
     } finally {
       stop();

@@ -4,6 +4,7 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import type { ReleaseVersionFigures } from '@hypertek/shared/contract/release-status';
 import { startServer } from '../http/server.js';
 
 /** A checkout build in a new folder under `work` that says `text`, with a hashed chunk. */
@@ -106,4 +107,20 @@ export function runScript(
     child.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     child.on('close', (code) => resolve({ code, stderr }));
   });
+}
+
+/** The checkout's release-report figures of one version, as the API answers them. */
+export function checkoutFigures(
+  version: string,
+  visitors: number,
+  failures: number,
+): ReleaseVersionFigures {
+  return {
+    remote: 'checkout',
+    version,
+    visitors,
+    failures,
+    failureRate: visitors === 0 ? 0 : failures / visitors,
+    lastFailure: null,
+  };
 }

@@ -29,6 +29,15 @@ export type {
   FieldFiguresAnswer,
   FieldVersionFigures,
 } from './wire/release-figures';
+export type {
+  CanaryState,
+  JudgedMetric,
+  ReleaseChange,
+  ReleaseReportsAnswer,
+  ReleaseStatus,
+  ReleaseVersionFigures,
+  RemoteReleaseStatus,
+} from './wire/release-status';
 export * from './messages';
 export * from './types';
 export * from './validation';

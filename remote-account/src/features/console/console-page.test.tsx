@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { renderAt } from '../../test/render';
 import { signInAs } from '../../test/session';
 import ConsolePage from './console-page';
-import type { ReleaseStatus } from './lib/release-endpoint';
+import type { ReleaseStatus } from '@hypertek/shared/contract';
 
 // No canvas in jsdom: a chart shows what it was given to draw.
 jest.mock('react-chartjs-2', () => ({
@@ -34,8 +34,22 @@ const status = (): ReleaseStatus => ({
         { version: '1.1.0+bbbbbbb', publishedAt: STARTED, publishedBy: 'ci' },
       ],
       versions: [
-        { version: '1.1.0+bbbbbbb', visitors: 40, failures: 3, failureRate: 0.075 },
-        { version: '1.0.0+aaaaaaa', visitors: 160, failures: 1, failureRate: 0.006 },
+        {
+          remote: 'marketing',
+          version: '1.1.0+bbbbbbb',
+          visitors: 40,
+          failures: 3,
+          failureRate: 0.075,
+          lastFailure: { stage: 'render', message: 'boom', at: STARTED },
+        },
+        {
+          remote: 'marketing',
+          version: '1.0.0+aaaaaaa',
+          visitors: 160,
+          failures: 1,
+          failureRate: 0.006,
+          lastFailure: null,
+        },
       ],
     },
     { remote: 'checkout', live: null, canary: null, releases: [], versions: [] },

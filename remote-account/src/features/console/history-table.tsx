@@ -1,10 +1,10 @@
 import { DataTable, type Column } from '@hypertek/shared/ui';
 
 import { judgedText, percent, when } from './lib/figures';
-import type { HistoryEntry } from './lib/release-endpoint';
+import type { ReleaseChange } from '@hypertek/shared/contract';
 
 /** A verdict's figures as the history keeps them: each guardrail's two sides and its status. */
-const figuresOf = (entry: HistoryEntry): string =>
+const figuresOf = (entry: ReleaseChange): string =>
   (entry.judgement ?? [])
     .map(
       (m) =>
@@ -12,7 +12,7 @@ const figuresOf = (entry: HistoryEntry): string =>
     )
     .join('; ');
 
-const COLUMNS: Column<HistoryEntry>[] = [
+const COLUMNS: Column<ReleaseChange>[] = [
   { header: 'When', cell: (e) => when(e.at), lead: true },
   { header: 'Remote', cell: (e) => e.remote },
   { header: 'Action', cell: (e) => e.action },
@@ -26,7 +26,7 @@ const COLUMNS: Column<HistoryEntry>[] = [
 ];
 
 /** The registry's latest changes, newest first, with who made each and the judge's figures. */
-export function HistoryTable({ history }: { history: readonly HistoryEntry[] }) {
+export function HistoryTable({ history }: { history: readonly ReleaseChange[] }) {
   if (history.length === 0)
     return <p className="muted">Nothing released yet: every remote is served from its build.</p>;
   return (

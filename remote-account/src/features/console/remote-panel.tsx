@@ -17,7 +17,11 @@ import {
   vitalText,
   when,
 } from './lib/figures';
-import type { HistoryEntry, RemoteStatus, ReportFigures } from './lib/release-endpoint';
+import type {
+  ReleaseChange,
+  ReleaseVersionFigures,
+  RemoteReleaseStatus,
+} from '@hypertek/shared/contract';
 import { ReleaseActionDialog, type ActionName } from './release-action-dialog';
 
 // chart.js loads only here, and only once a remote has field data to draw.
@@ -61,7 +65,7 @@ function Verdict({ verdict }: { verdict: CanaryVerdict }) {
 }
 
 /** The judge's current verdict on the remote's running canary. */
-function CanaryJudgement({ remote, status }: { remote: string; status: RemoteStatus }) {
+function CanaryJudgement({ remote, status }: { remote: string; status: RemoteReleaseStatus }) {
   const { canary, live } = status;
   const name = isRemoteName(remote) ? remote : null;
   const read = useApiQuery({
@@ -99,7 +103,7 @@ function CanaryJudgement({ remote, status }: { remote: string; status: RemoteSta
   return <Verdict verdict={read.data.verdict} />;
 }
 
-type Row = FieldVersionFigures & { report: ReportFigures | undefined };
+type Row = FieldVersionFigures & { report: ReleaseVersionFigures | undefined };
 
 function figureColumns(): Column<Row>[] {
   return [
@@ -132,8 +136,8 @@ export function RemotePanel({
   readAt,
   onChanged,
 }: {
-  status: RemoteStatus;
-  history: readonly HistoryEntry[];
+  status: RemoteReleaseStatus;
+  history: readonly ReleaseChange[];
   /** When the status was read: a preview link running then is shown. */
   readAt: number;
   onChanged: () => void;

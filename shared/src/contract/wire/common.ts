@@ -4,7 +4,7 @@
  * no schema reaches a browser bundle.
  */
 import { Type, type TSchema } from 'typebox';
-import { ITEM_KINDS } from '../constants';
+import { ITEM_KINDS } from '../constants.js';
 
 /** A value or null. */
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

@@ -8,3 +8,4 @@ export * from './market-figures';
 export * from './market-events';
 export * from './notifications';
 export * from './release-figures';
+export * from './release-status';

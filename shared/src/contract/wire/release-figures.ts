@@ -12,7 +12,7 @@ import {
   RELEASE_CHANNELS,
   WEB_VITALS,
 } from '../release-words.mjs';
-import { Nullable, Success } from './common';
+import { Nullable, Success } from './common.js';
 
 const P75 = Nullable(Type.Number());
 const Visitors = Type.Integer({ minimum: 0 });
@@ -46,6 +46,18 @@ export const FieldFiguresAnswerSchema = Type.Object({
 });
 export type FieldFiguresAnswer = Static<typeof FieldFiguresAnswerSchema>;
 
+/** One guardrail in a verdict: both sides' figures and the test's. */
+export const VerdictMetricSchema = Type.Object({
+  metric: Type.String({ description: 'A vital\'s p75 ("INP p75") or a funnel rate' }),
+  canary: Nullable(Type.Number()),
+  live: Nullable(Type.Number()),
+  worse: Nullable(Type.Number({ description: 'Relative change, positive is worse' })),
+  logRatio: Nullable(Type.Number()),
+  logBar: Type.Number(),
+  status: Type.Enum(METRIC_STATUSES),
+  maxWorse: Type.Number(),
+});
+
 /** The canary judge's verdict (docs/operations.md, "The canary judge"). */
 export const CanaryVerdictSchema = Type.Object({
   decision: Type.Enum(JUDGE_DECISIONS, {
@@ -53,18 +65,7 @@ export const CanaryVerdictSchema = Type.Object({
       'wait: too few canary page views; continue: nothing worse yet; pass: the budget of page views spent without a regression; rollback: a guardrail regressed; srm: the split is broken, judgement paused',
   }),
   reason: Type.String(),
-  metrics: Type.Array(
-    Type.Object({
-      metric: Type.String({ description: 'A vital\'s p75 ("INP p75") or a funnel rate' }),
-      canary: Nullable(Type.Number()),
-      live: Nullable(Type.Number()),
-      worse: Nullable(Type.Number({ description: 'Relative change, positive is worse' })),
-      logRatio: Nullable(Type.Number()),
-      logBar: Type.Number(),
-      status: Type.Enum(METRIC_STATUSES),
-      maxWorse: Type.Number(),
-    }),
-  ),
+  metrics: Type.Array(VerdictMetricSchema),
   srm: Type.Object({
     chiSquared: Type.Number(),
     p: Type.Number(),

@@ -2,7 +2,7 @@
 import type { FieldVersionFigures } from '@hypertek/shared';
 import { FUNNEL_RATES } from '@hypertek/shared/release-words';
 
-import type { HistoryEntry } from './release-endpoint';
+import type { ReleaseChange } from '@hypertek/shared/contract';
 
 type Rate = keyof typeof FUNNEL_RATES;
 
@@ -39,7 +39,7 @@ export const when = (iso: string): string =>
 const UNTIL = /^link until (\S+)$/;
 
 /** The preview links of `remote` that have not expired at `now`, newest first. */
-export function livePreviews(history: readonly HistoryEntry[], remote: string, now: number) {
+export function livePreviews(history: readonly ReleaseChange[], remote: string, now: number) {
   return history
     .filter((entry) => entry.remote === remote && entry.action === 'preview')
     .map((entry) => ({ entry, until: UNTIL.exec(entry.reason ?? '')?.[1] }))

@@ -2,66 +2,12 @@
  * The host server's release endpoint (`/_release/*`, docs/operations.md, "The release endpoint"),
  * called with the staff member's sign-in token: the server asks the API whether their role may do
  * the action on the remote, and records their name in the registry's history. Same origin as the
- * page (the host's server answers it), so a plain `fetch` with the bearer. The shapes below are
- * what the server's registry and `status` answer (server/src/releases/registry.ts, actions.ts):
- * an app cannot import the server, so they are written again here, reading only what it shows.
+ * page (the host's server answers it), so a plain `fetch` with the bearer. The answers' shapes
+ * are the contract's (`shared/src/contract/wire/release-status.ts`), which the server's registry
+ * uses too.
  */
-import { session, type CanaryVerdict } from '@hypertek/shared';
-
-/** A canary, as the registry keeps it. */
-export interface CanaryState {
-  version: string;
-  percent: number;
-  threshold: number;
-  minVisitors: number;
-  startedAt: string;
-}
-
-/**
- * One guardrail's figures in a verdict the canary judge recorded: the judge's metric without its
- * test statistics.
- */
-export type RecordedMetric = Pick<
-  CanaryVerdict['metrics'][number],
-  'metric' | 'canary' | 'live' | 'worse' | 'maxWorse'
-> & { status: string };
-
-/** One change of the registry's history. */
-export interface HistoryEntry {
-  revision: number;
-  at: string;
-  actor: string;
-  action: string;
-  remote: string;
-  from: string | null;
-  to: string | null;
-  reason?: string;
-  judgement?: RecordedMetric[];
-}
-
-/** A version's visitors and failures (the API's release reports, read by the server). */
-export interface ReportFigures {
-  version: string;
-  visitors: number;
-  failures: number;
-  failureRate: number;
-}
-
-export interface RemoteStatus {
-  remote: string;
-  live: string | null;
-  canary: CanaryState | null;
-  releases: { version: string; publishedAt: string; publishedBy: string }[];
-  /** The reports' figures, or why they could not be read. */
-  versions?: ReportFigures[] | { error: string };
-}
-
-/** `GET /_release/status`: every remote's state and the latest changes. */
-export interface ReleaseStatus {
-  revision: number;
-  remotes: RemoteStatus[];
-  history: HistoryEntry[];
-}
+import { session } from '@hypertek/shared';
+import type { ReleaseChange, ReleaseStatus } from '@hypertek/shared/contract';
 
 /** A refusal of the endpoint, with its status (401, 403 another team's remote, 409, …). */
 export class ReleaseRefusal extends Error {
@@ -113,7 +59,7 @@ export type ReleaseAction =
 export interface ActionAnswer {
   link?: string;
   expires?: string;
-  change?: HistoryEntry;
+  change?: ReleaseChange;
 }
 
 export const releaseEndpoint = {
