@@ -69,6 +69,8 @@ export async function buildTestApp(
     payments: { provider: 'sandbox' },
     // No notification worker on a timer: a test runs its rounds (`notificationWorker.runOnce()`).
     notifications: { pollMs: 0 },
+    // Nor a market sweep: a test moves the clock and runs it (`payments.sweepMarket()`).
+    market: { ...baseConfig.market, sweepMs: 0 },
     ...overrides,
     rateLimit: {
       ...baseConfig.rateLimit,

@@ -10,6 +10,7 @@
  * - rules.ts: the live listing rule and the other rules of time, written once;
  * - refusals.ts: the reasons the market refuses (the routes give them words and statuses);
  * - settlement.ts, ledger.ts: the one settlement of a sale and the ledger's one way in;
+ * - sweep.ts: the ends time decided, written down on time (not only by the item's next change);
  * - events.ts: the market's events, one per change, written in the change's transaction.
  *
  * Every decision about one item is taken in a transaction that first locks the item's row, so
@@ -36,6 +37,7 @@ import { marketFigures } from './figures';
 import { balanceOf } from './ledger';
 import { listingActions } from './listings';
 import { offerActions } from './offers';
+import { sweepActions } from './sweep';
 import { itemState } from './views';
 
 export function createMarketRepository(database: Database, options: MarketOptions) {
@@ -46,6 +48,7 @@ export function createMarketRepository(database: Database, options: MarketOption
     ...checkoutActions(market),
     ...listingActions(market),
     ...offerActions(market),
+    ...sweepActions(market),
     /** What the detail page shows of an item's market (views.ts). */
     itemState: (itemId: number) => itemState(market, itemId),
     /** The figures of a kind and its groups, at the market's time now (figures.ts). */

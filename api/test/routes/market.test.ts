@@ -293,7 +293,9 @@ describe('a wallet account signs its listing', () => {
 
 describe('a sale between users', () => {
   it('B buys A’s listing: B owns it, A’s listing is sold and A’s balance rises by the price', async (t) => {
-    const app = await buildTestApp(t, { market: { ...loadConfig().market, commissionBps: 250 } });
+    const app = await buildTestApp(t, {
+      market: { ...loadConfig().market, commissionBps: 250, sweepMs: 0 },
+    });
     const a = await owner(app, HOUSE_LAND);
     const b = await signup(app);
     const listed = json(await list(app, a, HOUSE_LAND, 1000));

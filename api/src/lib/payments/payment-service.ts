@@ -8,6 +8,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MarketRepository } from '../../market';
 import type { Refusal } from '../../market/refusals';
+import type { SweepResult } from '../../market/sweep';
 import type { AttemptRow, Claim, PaymentsRepository } from '../../repositories/payments-repository';
 import type { PaymentSummary } from '../../repositories/payment-reads';
 import {
@@ -448,6 +449,21 @@ export function createPaymentService(options: PaymentServiceOptions) {
             ? (intent.lastError?.message ?? current.failureMessage)
             : null,
       };
+    },
+
+    /**
+     * Writes down the ends time decided on the market (market/sweep.ts) and releases each lapsed
+     * hold whose payment is still open at the provider (cancelled there first, as a checkout
+     * would). A release that fails is logged and tried again by the next sweep.
+     */
+    async sweepMarket(limit?: number): Promise<SweepResult> {
+      const result = await market.sweepLapsed(limit);
+      for (const orderId of result.releases) {
+        await releaseHold(orderId).catch((error: unknown) =>
+          log.warn({ err: error, orderId }, 'a lapsed hold was not released; the next sweep tries'),
+        );
+      }
+      return result;
     },
 
     /** A provider's news about an intent (the sandbox's browser steps). */

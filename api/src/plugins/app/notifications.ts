@@ -6,6 +6,7 @@
  */
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
+import { runEvery } from '../../lib/periodic';
 import {
   createNotificationsRepository,
   type NotificationsRepository,
@@ -46,26 +47,11 @@ export default fp(
     fastify.decorate('notificationWorker', worker);
     fastify.decorate('unsubscribeTokens', tokens);
 
-    if (config.notifications.pollMs === 0) return;
-    let timer: NodeJS.Timeout | undefined;
-    let round: Promise<void> | null = null;
-    fastify.addHook('onReady', () => {
-      timer = setInterval(() => {
-        // A round still running (a slow SMTP server) is not queued behind: the next tick goes.
-        round ??= worker
-          .runOnce()
-          .catch((error: unknown) =>
-            fastify.log.error({ err: error }, 'notification worker round failed'),
-          )
-          .finally(() => {
-            round = null;
-          });
-      }, config.notifications.pollMs);
-      timer.unref();
-    });
-    fastify.addHook('onClose', async () => {
-      clearInterval(timer);
-      await round;
+    // A slow SMTP server's round is not queued behind: the next tick goes.
+    runEvery(fastify, {
+      everyMs: config.notifications.pollMs,
+      what: 'notification worker',
+      round: () => worker.runOnce(),
     });
   },
   { name: 'notifications', dependencies: ['database', 'mailer'] },

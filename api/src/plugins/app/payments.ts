@@ -5,6 +5,7 @@
  */
 import fp from 'fastify-plugin';
 import type { Config } from '../../config/env';
+import { runEvery } from '../../lib/periodic';
 import { createPaymentService, type PaymentService } from '../../lib/payments/payment-service';
 import { SandboxProvider } from '../../lib/payments/sandbox-provider';
 import { StripeProvider } from '../../lib/payments/stripe-provider';
@@ -58,6 +59,16 @@ export default fp(
         log: fastify.log,
       }),
     );
+    // The ends time decided, written down on time (market/sweep.ts): events, notifications and
+    // the live stream then tell them when they happen, not at the item's next change.
+    runEvery(fastify, {
+      everyMs: config.market.sweepMs,
+      what: 'market sweep',
+      round: async () => {
+        const swept = await fastify.payments.sweepMarket();
+        if (swept.items > 0) fastify.marketChanged();
+      },
+    });
     if (settings.provider === 'stripe') {
       fastify.log.info(
         { stripeApi: settings.apiAddress?.host ?? 'api.stripe.com' },
