@@ -5,7 +5,8 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { HOUSE_USER_ID } from '../src/db/schema';
-import { json } from './helpers';
+import assert from 'node:assert/strict';
+import { json, signup } from './helpers';
 import { cardBody, CARDS, paymentMethod, payWithCard, type User } from './payments-helpers';
 
 export { HOUSE_USER_ID };
@@ -133,6 +134,22 @@ export async function buy(
 ) {
   const method = await paymentMethod(app, card);
   return payWithCard(app, user, await cardBody(app, user, itemId, method, amountCents));
+}
+
+/** A new user who bought the item from its owner (the house, in a fresh test database). */
+export async function owning(app: FastifyInstance, itemId: number): Promise<User> {
+  const user = await signup(app);
+  const response = await buy(app, user, itemId);
+  assert.equal(response.statusCode, 200, response.body);
+  return user;
+}
+
+/** The newest market event's id (0 when there is none). */
+export async function lastEventId(app: Pick<FastifyInstance, 'database'>): Promise<number> {
+  const [row] = await app.database.rows<{ id: string | number | null }>(
+    sql`select max(id) as id from market_events`,
+  );
+  return Number(row?.id ?? 0);
 }
 
 /** What the database says about an item's market: owner, active listings, sales and charges. */

@@ -15,7 +15,9 @@ import {
   buy,
   cancelListings,
   HOUSE_USER_ID,
+  lastEventId,
   list,
+  owning,
   offer,
   reprice,
 } from '../market-helpers';
@@ -29,14 +31,6 @@ const LAND = { time: 160 };
 
 const clock = { now: Date.now() };
 const app = await buildTestApp({ after }, {}, { clock: () => clock.now });
-
-/** The newest event's id (0 when there is none). */
-async function lastId(): Promise<number> {
-  const [row] = await app.database.rows<{ id: string | number | null }>(
-    sql`select max(id) as id from market_events`,
-  );
-  return Number(row?.id ?? 0);
-}
 
 /** The events of one item after `mark`, oldest first. */
 async function eventsOf(itemId: number, mark: number): Promise<MarketEventRow[]> {
@@ -77,19 +71,12 @@ async function listingOf(itemId: number): Promise<{ id: string; priceCents: numb
 }
 
 /** A user who owns `itemId`, bought from the house at its listed price. */
-async function owner(itemId: number): Promise<User> {
-  const user = await signup(app);
-  const response = await buy(app, user, itemId);
-  assert.equal(response.statusCode, 200, response.body);
-  return user;
-}
-
 describe('market events', () => {
   it('a purchase from the house, then a listing listed, repriced and cancelled: one event each', async () => {
     const item = NFA.life;
     const house = await listingOf(item);
-    const mark = await lastId();
-    const a = await owner(item);
+    const mark = await lastEventId(app);
+    const a = await owning(app, item);
     const b = await signup(app);
     const sale = { sellerId: HOUSE_USER_ID, buyerId: a.user._id, amountCents: house.priceCents };
     assert.deepEqual((await eventsOf(item, mark)).map(told), [
@@ -97,7 +84,7 @@ describe('market events', () => {
       expected({ kind: 'item.transferred', ...sale }),
     ]);
 
-    const next = await lastId();
+    const next = await lastEventId(app);
     const listing = json(await list(app, a, item, 300)).listing;
     assert.equal((await reprice(app, b, listing._id, 1)).statusCode, 403, 'not the seller');
     assert.equal((await reprice(app, a, listing._id, 350)).statusCode, 200);
@@ -117,10 +104,10 @@ describe('market events', () => {
 
   it('offers made, replaced, declined, cancelled and accepted, then the accepted offer paid', async () => {
     const item = NFA.offers;
-    const a = await owner(item);
+    const a = await owning(app, item);
     const [b, c, d] = [await signup(app), await signup(app), await signup(app)];
     const listing = json(await list(app, a, item, 500)).listing;
-    const mark = await lastId();
+    const mark = await lastEventId(app);
     const first = json(await offer(app, b, item, 100)).offer._id;
     const second = json(await offer(app, b, item, 120)).offer._id;
     const fromC = json(await offer(app, c, item, 90)).offer._id;
@@ -171,11 +158,11 @@ describe('market events', () => {
 
   it("a buyer's own open offer on the item they buy ends with the sale", async () => {
     const item = NFA.ownOffer;
-    const a = await owner(item);
+    const a = await owning(app, item);
     const b = await signup(app);
     const listing = json(await list(app, a, item, 200)).listing;
     const offerId = json(await offer(app, b, item, 150)).offer._id;
-    const mark = await lastId();
+    const mark = await lastEventId(app);
     const paid = await buy(app, b, item, 20_000);
     assert.equal(paid.statusCode, 200, paid.body);
     const sale = { sellerId: a.user._id, buyerId: b.user._id };
@@ -194,7 +181,7 @@ describe('market events', () => {
 
   it('ends that time decided are told when the next change on the item writes them down', async () => {
     const item = LAND.time;
-    const a = await owner(item);
+    const a = await owning(app, item);
     const [b, c, d] = [await signup(app), await signup(app), await signup(app)];
     const listing = json(await list(app, a, item, 900, '6 Hours')).listing;
     const fromB = json(await offer(app, b, item, 800, '6 Hours')).offer._id;
@@ -202,7 +189,7 @@ describe('market events', () => {
     assert.equal((await answerOffer(app, a, fromC, 'accept')).statusCode, 200);
 
     clock.now += 7 * HOUR;
-    const mark = await lastId();
+    const mark = await lastEventId(app);
     await app.inject({ method: 'GET', url: `/api/v1/search/item/${item}` });
     assert.deepEqual(await eventsOf(item, mark), [], 'a read writes nothing down');
     const fromD = json(await offer(app, d, item, 100, '12 Months')).offer._id;
@@ -235,7 +222,7 @@ describe('market events', () => {
 
     // The reservation (24 hours) lapses unpaid, and C's offer (12 hours) has ended meanwhile.
     clock.now += 20 * HOUR;
-    const later = await lastId();
+    const later = await lastEventId(app);
     assert.equal((await answerOffer(app, a, fromD, 'accept')).statusCode, 200);
     const toC = { ...land, sellerId: a.user._id, buyerId: c.user._id, offerId: fromC };
     const events = (await eventsOf(item, later)).map(told);
@@ -251,12 +238,12 @@ describe('market events', () => {
 
   it('an accepted offer cancelled after its own end expires with its reservation', async () => {
     const item = NFA.lateCancel;
-    const a = await owner(item);
+    const a = await owning(app, item);
     const b = await signup(app);
     const offerId = json(await offer(app, b, item, 100, '6 Hours')).offer._id;
     assert.equal((await answerOffer(app, a, offerId, 'accept')).statusCode, 200);
     clock.now += 7 * HOUR;
-    const mark = await lastId();
+    const mark = await lastEventId(app);
     assert.equal((await answerOffer(app, b, offerId, 'cancel')).statusCode, 200);
     assert.deepEqual((await eventsOf(item, mark)).map(told), [
       expected({
@@ -272,11 +259,11 @@ describe('market events', () => {
 
   it('a refused change writes no event', async () => {
     const item = NFA.refused;
-    const a = await owner(item);
+    const a = await owning(app, item);
     const b = await signup(app);
     const listing = json(await list(app, a, item, 400)).listing;
     const fromB = json(await offer(app, b, item, 300)).offer._id;
-    const mark = await lastId();
+    const mark = await lastEventId(app);
     assert.equal((await list(app, b, item, 100)).statusCode, 403, 'not the owner');
     assert.equal((await list(app, a, item, 100)).statusCode, 409, 'listed already');
     assert.equal((await list(app, a, item, 0)).statusCode, 400, 'a bad price');
@@ -308,7 +295,7 @@ describe('market events', () => {
     const item = NFA.race;
     const { priceCents } = await listingOf(item);
     const buyers = await Promise.all(Array.from({ length: 6 }, () => signup(app)));
-    const mark = await lastId();
+    const mark = await lastEventId(app);
     const answers = await Promise.all(buyers.map((user) => buy(app, user, item, priceCents)));
     assertStatuses(answers, [200, 409], 'the race');
     assert.equal(answers.filter((r) => r.statusCode === 200).length, 1);
@@ -355,8 +342,8 @@ describe('market events', () => {
   });
 
   it('GET /market/events reads the events after an id, oldest first, page by page, with no user ids', async () => {
-    const start = await lastId();
-    const a = await owner(NFA.read);
+    const start = await lastEventId(app);
+    const a = await owning(app, NFA.read);
     await list(app, a, NFA.read, 250);
     const stored = await eventsAfter(app.database.db, start, 100);
     assert.deepEqual(

@@ -9,8 +9,17 @@ import { after, describe, it } from 'node:test';
 import { sql } from 'drizzle-orm';
 import { eventsAfter } from '../../src/market/events';
 import { buildTestApp, json, signup } from '../helpers';
-import { answerOffer, buy, detail, list, marketRows, offer } from '../market-helpers';
-import { createIntent, type User } from '../payments-helpers';
+import {
+  answerOffer,
+  buy,
+  detail,
+  lastEventId,
+  list,
+  marketRows,
+  offer,
+  owning,
+} from '../market-helpers';
+import { createIntent } from '../payments-helpers';
 
 const HOUR = 3_600_000;
 // Items none of the seed's story touches, one a test.
@@ -19,13 +28,6 @@ const ITEM = { quiet: 60, checkout: 61, timer: 62 };
 const clock = { now: Date.now() };
 const app = await buildTestApp({ after }, {}, { clock: () => clock.now });
 
-async function lastId(): Promise<number> {
-  const [row] = await app.database.rows<{ id: string | number | null }>(
-    sql`select max(id) as id from market_events`,
-  );
-  return Number(row?.id ?? 0);
-}
-
 /** The kinds of an item's events after `mark`, oldest first. */
 async function kindsOf(itemId: number, mark: number): Promise<string[]> {
   return (await eventsAfter(app.database.db, mark, 10_000))
@@ -33,17 +35,10 @@ async function kindsOf(itemId: number, mark: number): Promise<string[]> {
     .map((e) => e.kind);
 }
 
-async function owner(itemId: number): Promise<User> {
-  const user = await signup(app);
-  const response = await buy(app, user, itemId);
-  assert.equal(response.statusCode, 200, response.body);
-  return user;
-}
-
 describe('the market sweep', () => {
   it("a quiet item's ended listing, offers and reservation are written down by the sweep, once", async () => {
     const item = ITEM.quiet;
-    const a = await owner(item);
+    const a = await owning(app, item);
     const [b, c] = [await signup(app), await signup(app)];
     assert.equal((await list(app, a, item, 900, '6 Hours')).statusCode, 201);
     assert.equal((await offer(app, b, item, 800, '6 Hours')).statusCode, 201);
@@ -51,7 +46,7 @@ describe('the market sweep', () => {
     assert.equal((await answerOffer(app, a, fromC, 'accept')).statusCode, 200);
 
     clock.now += 7 * HOUR;
-    const mark = await lastId();
+    const mark = await lastEventId(app);
     const first = await app.payments.sweepMarket();
     const told = await kindsOf(item, mark);
     assert.deepEqual(
@@ -73,7 +68,7 @@ describe('the market sweep', () => {
     );
     assert.equal((await marketRows(app, item)).pending_orders, 0);
 
-    const again = await lastId();
+    const again = await lastEventId(app);
     const second = await app.payments.sweepMarket();
     assert.deepEqual(await kindsOf(item, again), [], 'a second sweep writes nothing');
     assert.equal(second.items, 0, `the second sweep saw ${second.items} items`);
@@ -93,7 +88,7 @@ describe('the market sweep', () => {
 
   it('a lapsed checkout with its payment open at the provider: cancelled there, then voided', async () => {
     const item = ITEM.checkout;
-    const a = await owner(item);
+    const a = await owning(app, item);
     const b = await signup(app);
     assert.equal((await list(app, a, item, 500, '6 Hours')).statusCode, 201);
     const intent = await createIntent(app, b, item);
@@ -124,10 +119,7 @@ describe('the market sweep', () => {
     const a = await signup(timed);
     assert.equal((await buy(timed, a, item)).statusCode, 200);
     assert.equal((await list(timed, a, item, 300, '6 Hours')).statusCode, 201);
-    const [row] = await timed.database.rows<{ id: string | number | null }>(
-      sql`select max(id) as id from market_events`,
-    );
-    const mark = Number(row?.id ?? 0);
+    const mark = await lastEventId(timed);
     clock.now += 7 * HOUR;
     const started = Date.now();
     let kinds: string[] = [];

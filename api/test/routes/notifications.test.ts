@@ -13,7 +13,7 @@ import type { NotificationMailRow } from '../../src/db/schema';
 import { notificationWorker } from '../../src/notifications/worker';
 import type { Mailer } from '../../src/plugins/app/mailer';
 import { buildTestApp, json, signup } from '../helpers';
-import { answerOffer, buy, list, offer } from '../market-helpers';
+import { answerOffer, buy, list, offer, owning } from '../market-helpers';
 import type { User } from '../payments-helpers';
 
 const HOUR = 3_600_000;
@@ -68,12 +68,6 @@ async function offered(user: User, itemId: number, price: number): Promise<strin
   return json(response).offer._id as string;
 }
 
-async function owning(itemId: number): Promise<User> {
-  const owner = await signup(app);
-  assert.equal((await buy(app, owner, itemId)).statusCode, 200);
-  return owner;
-}
-
 /** A worker of this app's database with its own mailer (and a stop between claim and mark). */
 const workerWith = (mailer: Mailer, beforeMark?: () => Promise<void>) =>
   notificationWorker({
@@ -97,7 +91,7 @@ const preferences = (user: User, payload: unknown) =>
 
 describe('notifications: who is told what', () => {
   it('the owner of offers, the makers of their answers and of being outbid, the seller of a sale', async () => {
-    const [seller, b, c] = [await owning(NFA.told), await signup(app), await signup(app)];
+    const [seller, b, c] = [await owning(app, NFA.told), await signup(app), await signup(app)];
     const first = await offered(b, NFA.told, 100);
     const second = await offered(c, NFA.told, 150);
     assert.equal((await answerOffer(app, seller, first, 'decline')).statusCode, 200);
@@ -142,7 +136,7 @@ describe('notifications: who is told what', () => {
   });
 
   it("a seller's minimum offer, and a kind switched off, tell nothing and mail nothing", async () => {
-    const [seller, b, c] = [await owning(NFA.threshold), await signup(app), await signup(app)];
+    const [seller, b, c] = [await owning(app, NFA.threshold), await signup(app), await signup(app)];
     const set = await preferences(seller, { minOfferPrice: 200 });
     assert.equal(set.statusCode, 200, set.body);
     assert.equal(json(set).minOfferCents, 20_000);
@@ -192,7 +186,7 @@ describe('notifications: who is told what', () => {
   });
 
   it('a reservation lapsing within the hour, once, then lapsed', async () => {
-    const [seller, maker] = [await owning(NFA.reservation), await signup(app)];
+    const [seller, maker] = [await owning(app, NFA.reservation), await signup(app)];
     const id = await offered(maker, NFA.reservation, 300);
     assert.equal((await answerOffer(app, seller, id, 'accept')).statusCode, 200);
     await worker.runOnce();
@@ -233,7 +227,7 @@ describe('notifications: who is told what', () => {
 
 describe('notifications: the calls', () => {
   it('newest first, paged, read one and all; another user cannot see or mark one', async () => {
-    const [seller, b, c] = [await owning(NFA.calls), await signup(app), await signup(app)];
+    const [seller, b, c] = [await owning(app, NFA.calls), await signup(app), await signup(app)];
     for (const price of [10, 20, 30]) await offered(b, NFA.calls, price);
     await worker.runOnce();
     const all = await notificationsOf(seller);
@@ -342,7 +336,7 @@ describe('notifications: the calls', () => {
 
 describe('notifications: mails', () => {
   it('the one-click unsubscribe stops that kind only; a forged or altered link changes nothing', async () => {
-    const [seller, b] = [await owning(NFA.mails), await signup(app)];
+    const [seller, b] = [await owning(app, NFA.mails), await signup(app)];
     await offered(b, NFA.mails, 40);
     await worker.runOnce();
     const [mail] = await mailsTo(seller.email);
@@ -409,7 +403,7 @@ describe('notifications: mails', () => {
   });
 
   it('a mail is sent once when the worker stops between its claim and its mark; a refused one is retried', async () => {
-    const [seller, b] = [await owning(NFA.once), await signup(app)];
+    const [seller, b] = [await owning(app, NFA.once), await signup(app)];
     await worker.runOnce(); // what came before: handled and mailed
     let handedOver = 0;
     const mailer = {
