@@ -21,6 +21,12 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 import { rspack } from '@rspack/core';
 
 import { prerenderConfig } from './prerender.mjs';
+import {
+  assertNoManifestEnvironment,
+  federationEntryWithoutPaths,
+  NoFederationStatsPlugin,
+  REPRODUCIBLE_IDS,
+} from './reproducible.mjs';
 import { checkExposes, loadRouteTable } from './route-contract.mjs';
 
 const routeTable = await loadRouteTable();
@@ -147,32 +153,6 @@ function sharedSingletons(appDir, eager) {
 }
 
 /**
- * The same source builds to the same bytes (a release's digest identifies its code). Module
- * Federation writes a stats file beside the manifest (`mf-manifest-stats.json`) whose content
- * changes from build to build of one source: its asynchronous analysis lists a shared module's
- * users and a chunk's requirements as it happens to meet them (two builds of the marketing
- * remote: `usedIn` of `react-router` empty in one, `terms-page.tsx` in the other). Nothing reads
- * it at runtime (the host reads `mf-manifest.json`, which is stable), so it is not emitted.
- */
-class NoFederationStatsPlugin {
-  /** @param {import('@rspack/core').Compiler} compiler */
-  apply(compiler) {
-    compiler.hooks.thisCompilation.tap('NoFederationStatsPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap(
-        {
-          name: 'NoFederationStatsPlugin',
-          stage: compiler.webpack.Compilation.PROCESS_ASSETS_STAGE_REPORT + 1,
-        },
-        (assets) => {
-          for (const name of Object.keys(assets))
-            if (name.endsWith('mf-manifest-stats.json')) compilation.deleteAsset(name);
-        },
-      );
-    });
-  }
-}
-
-/**
  * The host's build writes `release-host.json`: the version of each shared singleton it provides,
  * which the release gate checks a remote's release against before it goes live
  * (server/src/releases/gate.ts). `react/` provides `react/jsx-runtime` and the other subpaths.
@@ -234,6 +214,10 @@ export function createAppConfig({ appDir, name, port, title, exposes, prerender 
     const isRemote = Boolean(exposes);
     if (exposes) checkExposes(routeTable, name, exposes);
     const containerOnly = isRemote && production;
+    // One source, one set of bytes, wherever it is built (reproducible.mjs).
+    if (production) assertNoManifestEnvironment();
+    const runtimeEsm = federationRuntimeEsm();
+    const federationEntry = federationEntryWithoutPaths(runtimeEsm);
     /** @param {boolean} development */
     const swcOptions = (development) => ({
       jsc: {
@@ -274,7 +258,8 @@ export function createAppConfig({ appDir, name, port, title, exposes, prerender 
           // React Router itself, for that subset. Its exports map only names its development
           // build; production ships the production one (no dev warnings, smaller).
           'react-router-build$': reactRouterBuild(appDir, production),
-          ...federationRuntimeEsm(),
+          ...runtimeEsm,
+          ...federationEntry.alias,
           // The apps share only the part of TanStack Query they use (react-query-subset.mjs).
           '@tanstack/react-query$': path.join(import.meta.dirname, 'react-query-subset.mjs'),
           '@tanstack/react-query-build$': esmBuild(appDir, '@tanstack/react-query'),
@@ -331,6 +316,7 @@ export function createAppConfig({ appDir, name, port, title, exposes, prerender 
             ],
           }),
         new FederationRuntimeEsmCheck(),
+        federationEntry.plugin,
         ...(isRemote ? [] : [new ReleaseHostFactsPlugin(sharedSingletons(appDir, true))]),
         ...(isRemote ? [new NoFederationStatsPlugin()] : []),
         new ModuleFederationPlugin({
@@ -353,6 +339,7 @@ export function createAppConfig({ appDir, name, port, title, exposes, prerender 
         }),
       ],
       optimization: {
+        ...(production && REPRODUCIBLE_IDS),
         splitChunks: {
           chunks: 'async',
           cacheGroups: {

@@ -97,14 +97,22 @@ try {
       const [name = ''] = need('<remote>');
       const app = remoteApp(name);
       // Built aside (BUILD_OUTPUT_DIR), not over dist/: a server running on the build in place
-      // keeps serving it whole. --no-build publishes dist/ as it is.
+      // keeps serving it whole. --no-build publishes dist/ as it is: made from a tree this command
+      // did not see, its version carries its digest (versionOf).
       const buildDir = values.build
         ? join(dir, '.staging', `${app.name}-build-${process.pid}`)
         : undefined;
       try {
         if (buildDir && buildApp(app.pkg, buildDir) !== 0)
           throw new Error(`the build of ${app.name} failed: nothing published`);
-        const release = await publish({ dir, registry, remote: name, actor, buildDir });
+        const release = await publish({
+          dir,
+          registry,
+          remote: name,
+          actor,
+          buildDir,
+          builtFromTree: Boolean(buildDir),
+        });
         say(`published ${release.remote} ${release.version} (not live yet)`);
         say(`make it live: npm run release -- promote ${release.remote} ${release.version}`);
       } finally {

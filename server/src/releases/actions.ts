@@ -91,21 +91,47 @@ export function integrityOf(dir: string): Record<string, string> {
   );
 }
 
-/** Every file of a folder, sorted, with a digest of names and contents. */
-function digestOf(dir: string): string {
+/**
+ * A release's digest: one SHA-256 over its files' paths and SHA-384 digests (`integrityOf`), in
+ * path order, one `path NUL digest LF` line each. The files' bytes and names only: no time, no
+ * folder, no order of the file system, so the same build has the same digest wherever and
+ * whenever it is made (docs/security.md, "Reproducible releases").
+ */
+export function releaseDigest(integrity: Record<string, string>): string {
   const hash = createHash('sha256');
-  const files = buildFiles(dir);
-  for (const file of files)
-    hash.update(relative(dir, file)).update('\0').update(readFileSync(file));
+  for (const path of Object.keys(integrity).sort())
+    hash.update(`${path}\0${integrity[path] ?? ''}\n`);
   return hash.digest('hex');
 }
 
 /**
- * The version of a build: the package version plus the commit (`1.0.0+3f2a9c1`); when the remote's
- * folder or shared's has changes not committed, plus a digest of the build
- * (`1.0.0+3f2a9c1.dirty.5e0c7a1b`), so two different builds never share a version.
+ * What the build of a remote is made from, beside its own folder: what `git status` looks at to
+ * tell whether the tree is the commit's. The shared package, the build's configuration, and the
+ * installed packages' versions.
  */
-export function versionOf(app: App, buildDir: string, cwd = repoRoot): string {
+export const BUILD_INPUTS = [
+  'shared',
+  'scripts/rspack',
+  'package.json',
+  'pnpm-lock.yaml',
+  'pnpm-workspace.yaml',
+];
+
+/**
+ * The version of a build: the package version plus the commit (`1.0.0+3f2a9c1`) when this
+ * command built it from the commit's tree (`builtFromTree`). Else it also carries the build's
+ * digest (`releaseDigest`), so two different builds never share a version: `.dirty.<digest>` when
+ * the remote's folder or a build input (BUILD_INPUTS) has changes not committed
+ * (`1.0.0+3f2a9c1.dirty.5e0c7a1b`), `.prebuilt.<digest>` for a build made before (`--no-build`,
+ * whose tree is unknown). The same tree builds to the same bytes, so a dirty tree built twice is
+ * one version.
+ */
+export function versionOf(
+  app: App,
+  buildDir: string,
+  cwd = repoRoot,
+  { builtFromTree = false }: { builtFromTree?: boolean } = {},
+): string {
   const { version } = JSON.parse(readFileSync(join(cwd, app.dir, 'package.json'), 'utf8')) as {
     version: string;
   };
@@ -114,13 +140,13 @@ export function versionOf(app: App, buildDir: string, cwd = repoRoot): string {
   let dirty = true;
   try {
     commit = git('rev-parse', '--short=7', 'HEAD');
-    dirty = git('status', '--porcelain', '--', app.dir, 'shared') !== '';
+    dirty = git('status', '--porcelain', '--', app.dir, ...BUILD_INPUTS) !== '';
   } catch {
     // not a git checkout: the digest alone tells builds apart
   }
-  return dirty
-    ? `${version}+${commit}.dirty.${digestOf(buildDir).slice(0, 8)}`
-    : `${version}+${commit}`;
+  if (!dirty && builtFromTree) return `${version}+${commit}`;
+  const digest = releaseDigest(integrityOf(buildDir)).slice(0, 8);
+  return `${version}+${commit}.${dirty ? 'dirty' : 'prebuilt'}.${digest}`;
 }
 
 /** What a release records of its build: the federation manifest's names, shared and exposes. */
@@ -148,6 +174,7 @@ function manifestFacts(buildDir: string): ManifestFacts {
  * Publishes `buildDir` (default: the remote's `dist/`) as a new release of `remote`. Refuses a
  * version that exists: a release is never overwritten. The files are copied and precompressed
  * in a temporary folder and renamed into place, so a half-copied release is never served.
+ * `builtFromTree`: the caller built `buildDir` from this checkout just now (see versionOf).
  */
 export async function publish({
   dir,
@@ -157,23 +184,25 @@ export async function publish({
   buildDir,
   version,
   cwd = repoRoot,
+  builtFromTree = false,
 }: Where & {
   remote: string;
   actor: string;
   buildDir?: string | undefined;
   version?: string;
   cwd?: string;
+  builtFromTree?: boolean;
 }): Promise<Release> {
   const app = remoteApp(remote);
   const build = buildDir ?? join(cwd, app.dir, 'dist');
   if (!existsSync(join(build, 'mf-manifest.json')))
     throw new Error(`no build of ${app.name} in ${build}: build it first (npm run build)`);
-  const release = version ?? versionOf(app, build, cwd);
+  const release = version ?? versionOf(app, build, cwd, { builtFromTree });
   if (!isReleaseVersion(release)) throw new Error(notAVersion(release));
   const target = releaseDir(dir, app.name, release);
   if (existsSync(target))
     throw new Error(
-      `${app.name} ${release} is already published: a release is never overwritten (commit your change, or build again)`,
+      `${app.name} ${release} is already published: a release is never overwritten, and the same source builds to the same version (change the source, or promote the one published)`,
     );
   // Made aside (never under a remote's folder, where it could be taken for a release), then
   // renamed into place.
