@@ -22,9 +22,6 @@ import {
   getScoreModifier,
 } from '@mdn/mdn-http-observatory/src/grader/grader.js';
 
-/** The grades from best to worst (the package's chart): "A or better" is an index ≤ 1. */
-export const GRADES = ['A+', 'A', 'A-', 'B+', 'B', 'B-', 'C+', 'C', 'C-', 'D+', 'D', 'D-', 'F'];
-
 // The package downloads Chromium's HSTS preload list at install (its postinstall script, which
 // pnpm does not run, and which needs GitHub): without it, no domain counts as preloaded, which
 // changes nothing for a domain that is not on the list (localhost never is). Said, not hidden.
