@@ -14,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { API, APPS, repoRoot } from '../server/src/apps.mjs';
+import { releaseSecrets } from '../server/src/releases/secrets.ts';
 import { apiProcessEnv } from '../server/src/runtime-config.ts';
 import { freePort } from '../server/src/site.ts';
 import { startProcess, stopProcesses, waitForHttp } from '../scripts/lib/processes.mjs';
@@ -66,6 +67,9 @@ else
     let httpsPort = 0;
     let ca = '';
     let rootPath = '';
+    /** Each server's port (api, host, the built remotes), and the environment they run with. */
+    let ports = {};
+    let env = {};
     /** Every Set-Cookie the tests received, with the address that sent it. */
     const cookies = [];
     const visit = async (path, options = {}) => {
@@ -81,9 +85,9 @@ else
       [httpPort, httpsPort] = [await freePort(), await freePort()];
       origin = `https://localhost:${httpsPort}`;
       const apps = [APPS.find((a) => a.name === 'host'), ...remotesBuilt];
-      const ports = { [API.name]: await freePort() };
+      ports = { [API.name]: await freePort() };
       for (const app of apps) ports[app.name] = await freePort();
-      const env = {
+      env = {
         ...process.env,
         ...oneOriginEnv(origin),
         // Only the proxy's X-Forwarded-For is believed: it connects from the loopback here.
@@ -315,8 +319,27 @@ else
       assert.deepEqual(statuses, [401, 401, 401, 429]);
     });
 
-    test('operations endpoints are not public: /metrics answers 404 on the origin', async () => {
-      assert.equal((await visit('/metrics')).status, 404);
+    test("operations endpoints are not public: the host's and the remotes' /metrics answer 404", async () => {
+      const direct = await get(`http://127.0.0.1:${ports.marketing}/metrics`);
+      const statuses = [];
+      for (const path of ['/metrics', '/remotes/marketing/metrics', '/remotes/checkout/metrics/'])
+        statuses.push((await visit(path)).status);
+      console.log(`# /metrics: ${direct.status} inside, ${statuses.join(', ')} on the origin`);
+      assert.equal(direct.status, 200, 'the remote serves /metrics inside (else nothing is shown)');
+      assert.deepEqual(statuses, [404, 404, 404]);
+    });
+
+    test('the release endpoint answers through the origin, to its token only', async () => {
+      const refused = await visit('/_release/status');
+      const status = await visit('/_release/status', {
+        headers: { authorization: `Bearer ${releaseSecrets(env).token}` },
+      });
+      console.log(
+        `# /_release/status: ${refused.status} without the token, ${status.status} with it`,
+      );
+      assert.equal(refused.status, 401);
+      assert.equal(status.status, 200);
+      assert.ok(JSON.parse(status.body.toString()));
     });
 
     test('every cookie set over https is Secure', async () => {
