@@ -8,39 +8,108 @@ import { describe, test } from 'node:test';
 import { parse } from 'yaml';
 import { API, APPS, repoRoot } from '../server/src/apps.mjs';
 import { runtimeConfigFromEnv } from '../server/src/runtime-config.ts';
+import { oneOriginEnv } from './one-origin.mjs';
 
 const read = (file) => readFileSync(join(repoRoot, file), 'utf8');
 const composeText = read('docker-compose.yml');
 const compose = parse(composeText, { merge: true });
 const { services } = compose;
 
-/** `${NAME:-default}` → default (what compose uses when .env leaves NAME unset). */
-const defaultOf = (value) => /^\$\{[A-Z_]+:-(.*)\}$/.exec(value)?.[1] ?? value;
+/** Every `${NAME:-default}` → default (what compose uses when .env leaves NAME unset). */
+const defaultOf = (value) => String(value).replace(/\$\{[A-Z_]+:-([^}]*)\}/g, '$1');
+/** A service's environment as compose gives it with .env left at its defaults. */
+const defaultEnv = (service) =>
+  Object.fromEntries(Object.entries(service.environment).map(([k, v]) => [k, defaultOf(v)]));
+/** The one origin with SITE_DOMAIN left at its default. */
+const ORIGIN = 'https://localhost';
 
 void describe('docker-compose.yml', () => {
-  test('has one service per app, the API, PostgreSQL 16 and Redis 7', () => {
+  test('has the proxy, one service per app, the API, PostgreSQL 16 and Redis 7', () => {
     assert.deepEqual(
       Object.keys(services).sort(),
-      [...APPS.map((a) => a.name), 'api', 'postgres', 'redis'].sort(),
+      ['proxy', ...APPS.map((a) => a.name), 'api', 'postgres', 'redis'].sort(),
     );
+    assert.match(services.proxy.image, /^caddy:2(\.|-|$)/);
     assert.match(services.postgres.image, /^postgres:16(\.|-|$)/);
     assert.match(services.redis.image, /^redis:7(\.|-|$)/);
   });
 
+  test('only the proxy publishes ports: 80, 443 and 443/udp (HTTP/3)', () => {
+    const published = Object.entries(services)
+      .filter(([, service]) => service.ports)
+      .map(([name, service]) => `${name} ${service.ports.join(' ')}`);
+    assert.deepEqual(published, ['proxy 80:80 443:443 443:443/udp']);
+  });
+
+  test('the proxy runs deploy/Caddyfile, and its upstreams are the services on their ports', () => {
+    const proxy = services.proxy;
+    assert.ok(proxy.volumes.includes('./deploy/Caddyfile:/etc/caddy/Caddyfile:ro'));
+    assert.equal(proxy.read_only, true);
+    assert.deepEqual(proxy.cap_drop, ['ALL']);
+    assert.deepEqual(proxy.cap_add, ['NET_BIND_SERVICE']);
+    // Its certificates survive a restart (the CAs' rate limits).
+    assert.ok(proxy.volumes.some((v) => /^[a-z-]+:\/data$/.test(v)));
+    const caddyfile = read('deploy/Caddyfile');
+    const upstreams = Object.fromEntries(
+      [...caddyfile.matchAll(/reverse_proxy \{\$UPSTREAM_([A-Z]+):([a-z]+):(\d+)\}/g)].map((m) => [
+        m[1],
+        `${m[2]}:${m[3]}`,
+      ]),
+    );
+    const expected = Object.fromEntries(
+      [API, ...APPS].map((a) => [a.name.toUpperCase(), `${a.name}:${a.defaultPort}`]),
+    );
+    assert.deepEqual(upstreams, expected);
+    for (const app of [API, ...APPS])
+      assert.ok(services[app.name], `the Caddyfile's upstream ${app.name} is a service`);
+  });
+
+  test("the API and the proxy alone share a network; the API trusts the proxy's address only", () => {
+    const onNetwork = (network) =>
+      Object.entries(services)
+        .filter(([, service]) =>
+          Array.isArray(service.networks)
+            ? service.networks.includes(network)
+            : Object.hasOwn(service.networks ?? {}, network),
+        )
+        .map(([name]) => name)
+        .sort();
+    assert.deepEqual(onNetwork('api'), ['api', 'proxy']);
+    const address = services.proxy.networks.api.ipv4_address;
+    assert.equal(services.api.environment.TRUST_PROXY, address);
+    const [subnet, bits] = compose.networks.api.ipam.config[0].subnet.split('/');
+    const toNumber = (ip) => ip.split('.').reduce((n, part) => n * 256 + Number(part), 0);
+    const mask = 2 ** 32 - 2 ** (32 - Number(bits));
+    assert.equal(
+      (toNumber(address) & mask) >>> 0,
+      (toNumber(subnet) & mask) >>> 0,
+      `${address} is in ${subnet}/${bits}`,
+    );
+    // The databases have no way out, and are reached by no one through the proxy's networks.
+    assert.equal(compose.networks.data.internal, true);
+    assert.deepEqual(
+      onNetwork('data'),
+      [...APPS.map((a) => a.name), 'api', 'postgres', 'redis'].sort(),
+    );
+    assert.deepEqual(onNetwork('web'), ['proxy', ...APPS.map((a) => a.name)].sort());
+  });
+
   for (const app of APPS) {
-    test(`${app.name}: built from the web target, on its own port and origin, with the runtime config`, () => {
+    test(`${app.name}: built from the web target, behind the proxy, with the one origin's runtime config`, () => {
       const service = services[app.name];
       assert.equal(service.build.dockerfile, 'deploy/Dockerfile');
       assert.equal(service.build.target, 'web');
       assert.equal(service.build.args.APP, app.name);
       assert.equal(service.environment[app.portEnv], String(app.defaultPort));
-      assert.deepEqual(service.ports, [`${app.defaultPort}:${app.defaultPort}`]);
       assert.equal(service.read_only, true);
-      // With .env left at its defaults, /config.json says what `npm start` says.
-      const env = Object.fromEntries(
-        Object.entries(service.environment).map(([k, v]) => [k, defaultOf(String(v))]),
+      // /config.json names the one origin: the API and every remote under it (deploy/one-origin.mjs).
+      const env = defaultEnv(service);
+      assert.deepEqual(
+        runtimeConfigFromEnv(env),
+        runtimeConfigFromEnv({ ...oneOriginEnv(ORIGIN), ...env }),
       );
-      assert.deepEqual(runtimeConfigFromEnv(env), runtimeConfigFromEnv({}));
+      assert.equal(runtimeConfigFromEnv(env).apiBaseUrl, `${ORIGIN}/api/v1`);
+      assert.equal(env.SITE_URL, ORIGIN);
     });
   }
 
@@ -54,6 +123,11 @@ void describe('docker-compose.yml', () => {
     assert.equal(api.environment.API_PORT, String(API.defaultPort));
     assert.deepEqual(Object.keys(api.depends_on).sort(), ['postgres', 'redis']);
     assert.equal(api.depends_on.postgres.condition, 'service_healthy');
+    // Its public addresses are the one origin's.
+    const env = defaultEnv(api);
+    const origin = oneOriginEnv(ORIGIN);
+    for (const name of ['API_PUBLIC_ORIGIN', 'SITE_URL', 'CORS_ORIGINS'])
+      assert.equal(env[name], origin[name], name);
   });
 
   test('every variable it reads is documented in .env.example, whose secrets are empty', () => {

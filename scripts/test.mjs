@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: install, then every package's tests (unit, component, API), the tooling's own tests,
 // then the browser journeys (they need a Chromium: without one the run fails, unless `--no-browser`
-// leaves them out). Ends with one line `N passed, N failed`
-// read from each runner's own summary, and exits non-zero if anything failed.
+// leaves them out) and, on the same builds, the TLS proxy (skipped, saying why, without Caddy).
+// Ends with one line `N passed, N failed` read from each runner's own summary, and exits non-zero
+// if anything failed.
 //
 //   npm test                        everything
 //   npm test -- --no-install --no-browser
@@ -150,6 +151,9 @@ if (!only && values.typecheck)
     args: [join(repoRoot, 'node_modules/typescript/bin/tsc'), '-p', 'scripts/tsconfig.json'],
     check: true,
   });
+// The production proxy over real TLS in front of the built apps: after the browser build (below),
+// not with the tooling, which runs before it.
+const TLS_TEST = 'deploy/tls.test.mjs';
 if (!only) {
   const toolingTests = ['scripts', 'scripts/lib', 'scripts/rspack', 'deploy']
     .filter((dir) => existsSync(join(repoRoot, dir)))
@@ -157,7 +161,8 @@ if (!only) {
       readdirSync(join(repoRoot, dir))
         .filter((f) => f.endsWith('.test.mjs'))
         .map((f) => join(dir, f)),
-    );
+    )
+    .filter((file) => file !== TLS_TEST);
   queue.push({
     name: 'tooling',
     cmd: process.execPath,
@@ -212,6 +217,14 @@ if (!values.browser || (only && !only.includes('@hypertek/e2e') && !only.include
       ...unitEnv,
       CHROME_PATH: chromium,
     });
+    // Caddy with deploy/Caddyfile on the same builds; skipped, saying why, without a `caddy`.
+    if (!only && existsSync(join(repoRoot, TLS_TEST)))
+      await runSuite(
+        'tls',
+        process.execPath,
+        ['--import', 'tsx', '--test', '--test-reporter=tap', TLS_TEST],
+        unitEnv,
+      );
   }
 }
 

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { after, describe, it } from 'node:test';
 import { MESSAGES } from '@hypertek/shared/contract';
 import { SignJWT } from 'jose';
+import { loadConfig } from '../src/config/env';
 import { API_MESSAGES } from '../src/lib/errors';
 import { buildTestApp, json, PASSWORD, signup, uniqueEmail } from './helpers';
 
@@ -223,5 +224,34 @@ describe('rate limits', () => {
       (await limited.inject({ method: 'GET', url: '/api/v1/market/getMarket' })).statusCode,
       200,
     );
+  });
+
+  it('counts clients behind the trusted proxy apart, and ignores X-Forwarded-For from anyone else', async (t) => {
+    const proxy = '172.29.53.2';
+    const limited = await buildTestApp(t, {
+      rateLimit: { authMax: 2, windowMs: 60_000, namespace: 'unused', sandboxMax: 30 },
+      trustProxy: loadConfig({ TRUST_PROXY: proxy }).trustProxy,
+    });
+    const attempt = (remoteAddress: string, forwardedFor: string) =>
+      limited
+        .inject({
+          method: 'POST',
+          url: '/api/v1/user/login',
+          remoteAddress,
+          headers: { 'x-forwarded-for': forwardedFor },
+          payload: { Email: uniqueEmail(), Password: PASSWORD },
+        })
+        .then((r) => r.statusCode);
+    // Through the proxy: two visitors, two budgets.
+    const first = [await attempt(proxy, '203.0.113.7'), await attempt(proxy, '203.0.113.7')];
+    const other = await attempt(proxy, '198.51.100.9');
+    const firstAgain = await attempt(proxy, '203.0.113.7');
+    assert.deepEqual([...first, other, firstAgain], [401, 401, 401, 429]);
+    // A peer that is not the proxy: its forged header names a fresh address each time, yet it is
+    // counted as itself.
+    const direct = [];
+    for (const forged of ['192.0.2.1', '192.0.2.2', '192.0.2.3'])
+      direct.push(await attempt('172.29.60.5', forged));
+    assert.deepEqual(direct, [401, 401, 429]);
   });
 });

@@ -4,6 +4,7 @@
  * The README's configuration table lists the same variables.
  */
 import { randomBytes } from 'node:crypto';
+import { isIP } from 'node:net';
 import { isAbsolute, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -94,8 +95,11 @@ export interface Config {
   /** Largest avatar, in bytes. */
   avatarMaxBytes: number;
   logLevel: string;
-  /** Trust X-Forwarded-* from a proxy in front (client IPs for rate limits). */
-  trustProxy: boolean;
+  /**
+   * Whose X-Forwarded-* to believe (client IPs for rate limits): nobody (false), any peer (true),
+   * or only peers at these addresses or CIDR ranges (the reverse proxy's, docker-compose.yml).
+   */
+  trustProxy: boolean | string[];
   /** Google sign-in: off (503) while `clientId` is null. */
   google: {
     clientId: string | null;
@@ -323,7 +327,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
     bodyLimit: int('BODY_LIMIT', 100 * 1024, 1024, 10 * 1024 * 1024),
     avatarMaxBytes: int('AVATAR_MAX_BYTES', 2 * 1024 * 1024, 1024, 20 * 1024 * 1024),
     logLevel: str('LOG_LEVEL', nodeEnv === 'test' ? 'silent' : 'info'),
-    trustProxy: bool('TRUST_PROXY', false),
+    trustProxy: trustedProxies(env.TRUST_PROXY, problems),
     google: {
       clientId: optional('GOOGLE_CLIENT_ID'),
       tokeninfoUrl: web('GOOGLE_TOKENINFO_URL', 'https://oauth2.googleapis.com/tokeninfo'),
@@ -365,6 +369,30 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
   }
   if (problems.length > 0) throw new ConfigError(problems);
   return config;
+}
+
+/**
+ * `TRUST_PROXY`: true/false as for every switch, or a comma-separated list of IP addresses and
+ * CIDR ranges (`172.29.53.2`, `10.0.0.0/8`): X-Forwarded-For is then read only from those peers.
+ */
+function trustedProxies(raw: string | undefined, problems: string[]): boolean | string[] {
+  const value = raw?.trim().toLowerCase() ?? '';
+  if (['', '0', 'false', 'no', 'off'].includes(value)) return false;
+  if (['1', 'true', 'yes', 'on'].includes(value)) return true;
+  const entries = value.split(',').map((entry) => entry.trim());
+  const bad = entries.filter((entry) => {
+    const [address = '', prefix, ...rest] = entry.split('/');
+    const family = isIP(address);
+    if (family === 0 || rest.length > 0) return true;
+    if (prefix === undefined) return false;
+    const bits = Number(prefix);
+    return !/^\d+$/.test(prefix) || bits > (family === 4 ? 32 : 128);
+  });
+  if (bad.length > 0)
+    problems.push(
+      `TRUST_PROXY must be true, false or a list of IP addresses and CIDR ranges (not "${bad.join('", "')}")`,
+    );
+  return bad.length > 0 ? false : entries;
 }
 
 function paymentsConfig(env: Env, nodeEnv: NodeEnv, problems: string[]): PaymentsConfig {

@@ -233,4 +233,17 @@ describe('loadConfig', () => {
       },
     );
   });
+  it('TRUST_PROXY: off by default, on for any peer, or only for the listed proxies', () => {
+    assert.equal(loadConfig({}).trustProxy, false);
+    assert.equal(loadConfig({ TRUST_PROXY: 'true' }).trustProxy, true);
+    assert.deepEqual(loadConfig({ TRUST_PROXY: '172.29.53.2, 10.0.0.0/8, fd00::/8' }).trustProxy, [
+      '172.29.53.2',
+      '10.0.0.0/8',
+      'fd00::/8',
+    ]);
+    assert.throws(
+      () => loadConfig({ TRUST_PROXY: '172.29.53.2,proxy,10.0.0.0/33' }),
+      /TRUST_PROXY must be true, false or a list of IP addresses and CIDR ranges \(not "proxy", "10\.0\.0\.0\/33"\)/,
+    );
+  });
 });
