@@ -10,6 +10,7 @@
  *   sign-in, may it do this action on this remote (with the reason when not), and the name the
  *   registry's history records. Rate-limited per address; the secrets are 256 random bits.
  */
+import { createHash } from 'node:crypto';
 import { Type, type FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   bearerTokenOf,
@@ -219,7 +220,17 @@ const releaseTokenRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async 
     {
       config: {
         validateBody: validateAuthorize,
-        rateLimit: { max: limits.releaseAuthMax, timeWindow: limits.windowMs },
+        // Per bearer, not per address: every call comes from a host server's address, so a
+        // flood of wrong bearers limited by address would lock every team's pipeline out with it.
+        // A wrong bearer is a hash lookup; a bearer guessed is 256 bits.
+        rateLimit: {
+          max: limits.releaseAuthMax,
+          timeWindow: limits.windowMs,
+          keyGenerator: (request: FastifyRequest) =>
+            `release-auth:${createHash('sha256')
+              .update(request.headers.authorization ?? '')
+              .digest('base64url')}`,
+        },
       },
       schema: {
         operationId: 'authorizeRelease',
