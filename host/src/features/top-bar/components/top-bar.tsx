@@ -71,6 +71,9 @@ const SearchBox = lazy(() => import('./search-box').then((m) => ({ default: m.Se
 const LogoutDialog = lazy(() =>
   import('./logout-dialog').then((m) => ({ default: m.LogoutDialog })),
 );
+const NotificationBell = lazy(() =>
+  import('./notification-bell').then((m) => ({ default: m.NotificationBell })),
+);
 
 /** The top bar (docs/product.md, Routes and screens); the mobile menu mirrors it. */
 export function TopBar() {
@@ -137,6 +140,11 @@ export function TopBar() {
             fallback={<div className="ht-search search-box top-bar-search" aria-hidden="true" />}
           >
             <SearchBox className="top-bar-search" />
+          </Suspense>
+        )}
+        {isLoggedInUser && (
+          <Suspense fallback={<div className="notification-bell icon-button" aria-hidden="true" />}>
+            <NotificationBell />
           </Suspense>
         )}
         <div className="top-bar-actions">{actions}</div>

@@ -1,0 +1,140 @@
+import { setRuntimeConfig, type Notification } from '@hypertek/shared';
+import { serveApi, signIn, type SentRequest } from '@hypertek/shared/testing';
+import { act, screen, within } from '@testing-library/react';
+import { useLocation } from 'react-router';
+
+import { renderPage } from '../../../../testing/render';
+import { remotesUp } from '../../../../testing/remotes';
+import { ago, BELL_REFRESH_MS } from '../notification-bell';
+
+const NOW = Date.parse('2117-03-01T12:00:00Z');
+
+const note = (id: string, text: string, read: boolean, minutesAgo: number): Notification => ({
+  id,
+  kind: 'offer.received',
+  text,
+  itemId: id === '3' ? '165' : '12',
+  itemKind: id === '3' ? 'land' : 'nfa',
+  title: 'Neo Mech',
+  offerId: null,
+  price: 120,
+  priceCents: 12_000,
+  reservedUntil: null,
+  at: new Date(NOW - minutesAgo * 60_000).toISOString(),
+  read,
+});
+
+const FIRST = [
+  note('3', 'You got an offer of $120.00 on Neo Plains', false, 5),
+  note('2', 'Your offer on Neo Mech was accepted', false, 90),
+];
+const SECOND = [note('1', 'Neo Mech sold for $300.00', true, 3000)];
+
+function ItemPage() {
+  const { pathname, search } = useLocation();
+  return <h1>item page {`${pathname}${search}`}</h1>;
+}
+
+/** Signed in at /, the API's notification calls answering like the API. */
+async function setUp() {
+  setRuntimeConfig({ apiBaseUrl: 'http://api.test/api/v1' });
+  signIn();
+  remotesUp({ 'marketplace/buy-nfa': ItemPage, 'marketplace/buy-land': ItemPage });
+  let unread = 2;
+  const requests = serveApi({
+    'GET /notifications': (request: SentRequest) =>
+      request.params.cursor === 'c2'
+        ? { data: { success: true, message: '', data: SECOND, nextCursor: null, unread } }
+        : { data: { success: true, message: '', data: FIRST, nextCursor: 'c2', unread } },
+    'POST /notifications/3/read': () => {
+      unread = 1;
+      return { data: { success: true, message: '', unread } };
+    },
+    'POST /notifications/read-all': () => {
+      unread = 0;
+      return { data: { success: true, message: '', unread } };
+    },
+  });
+  const rendered = await renderPage('/');
+  await flush(); // the bell's chunk and its first read
+  const lists = () => requests.filter((r) => r.method === 'GET' && r.path === '/notifications');
+  return { ...rendered, requests, lists };
+}
+
+/** Lets the answers on their way arrive, as React sees them (inside act). */
+const flush = async () => {
+  for (let i = 0; i < 5; i++) await act(() => jest.advanceTimersByTimeAsync(10));
+};
+const bell = () => screen.findByRole('button', { name: /^Notifications/ });
+const panel = () => screen.getByRole('region', { name: 'Notifications' });
+
+beforeEach(() => {
+  jest.useFakeTimers({ now: NOW });
+});
+afterEach(() => jest.useRealTimers());
+
+describe('notification bell', () => {
+  it('shows the unread count from the first page, and is not there signed out', async () => {
+    const { lists } = await setUp();
+    const button = await bell();
+    expect(button).toHaveAccessibleName('Notifications, 2 unread');
+    expect(screen.getByTestId('bell-count')).toHaveTextContent('2');
+    expect(lists().map((r) => r.params)).toEqual([{ limit: 10 }]);
+  });
+
+  it('opens the list newest first, with when; "Load more" asks the next page', async () => {
+    const { user, lists } = await setUp();
+    await user.click(await bell());
+    await flush();
+    const items = within(panel()).getAllByRole('link');
+    expect(items.map((a) => a.textContent)).toEqual([
+      'You got an offer of $120.00 on Neo Plains5 min ago',
+      'Your offer on Neo Mech was accepted2 h ago',
+    ]);
+    await user.click(within(panel()).getByRole('button', { name: 'Load more' }));
+    expect(lists().at(-1)?.params).toEqual({ limit: 10, cursor: 'c2' });
+    await flush();
+    expect(within(panel()).getAllByRole('link')).toHaveLength(3);
+    expect(within(panel()).queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it('opening one marks it read and goes to its item', async () => {
+    const { user, requests } = await setUp();
+    await user.click(await bell());
+    await user.click(within(panel()).getByRole('link', { name: /Neo Plains/ }));
+    expect(
+      await screen.findByRole('heading', { name: 'item page /buy-land?id=165' }),
+    ).toBeVisible();
+    expect(requests.some((r) => r.method === 'POST' && r.path === '/notifications/3/read')).toBe(
+      true,
+    );
+    await flush();
+    expect(await bell()).toHaveAccessibleName('Notifications, 1 unread');
+  });
+
+  it('"Mark all as read" clears the count', async () => {
+    const { user } = await setUp();
+    await user.click(await bell());
+    await user.click(within(panel()).getByRole('button', { name: 'Mark all as read' }));
+    await flush();
+    expect(await bell()).toHaveAccessibleName('Notifications');
+    expect(screen.queryByTestId('bell-count')).not.toBeInTheDocument();
+  });
+
+  it('reads the count again every minute while the tab is shown', async () => {
+    const { lists } = await setUp();
+    await bell();
+    await act(() => jest.advanceTimersByTimeAsync(BELL_REFRESH_MS));
+    await flush();
+    expect(lists()).toHaveLength(2);
+  });
+});
+
+describe('ago', () => {
+  it('says minutes, hours or days', () => {
+    expect(ago(new Date(NOW - 20_000).toISOString(), NOW)).toBe('just now');
+    expect(ago(new Date(NOW - 5 * 60_000).toISOString(), NOW)).toBe('5 min ago');
+    expect(ago(new Date(NOW - 3 * 3_600_000).toISOString(), NOW)).toBe('3 h ago');
+    expect(ago(new Date(NOW - 50 * 3_600_000).toISOString(), NOW)).toBe('2 d ago');
+  });
+});
