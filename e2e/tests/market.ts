@@ -248,5 +248,43 @@ void describe('the market, with two accounts', () => {
         }
       });
     });
+
+    void test(`B offers on A's NFA; A's bell counts it, and its notification takes A to the item (${width} px)`, async (t) => {
+      const a = await account('watched');
+      const b = await account('offerer');
+      const nfa = await houseItem('nfa');
+      await buyThroughApi(a, nfa);
+      const title = await titleOf(nfa);
+
+      await withBrowsers(t, async (open) => {
+        const pageA = await browserFor(a, width, open);
+        const bell = pageA.getByRole('button', { name: /^Notifications/ });
+        await bell.waitFor();
+        assert.equal(await bell.getAttribute('aria-label'), 'Notifications');
+
+        const made = await api('/market/offers', {
+          token: b.token,
+          body: { itemId: nfa.id, price: 61, expiresIn: '6 Hours' },
+        });
+        assert.equal(made.status, 201, JSON.stringify(made.body));
+        // The worker tells A within a poll (1 s); the bell reads its count again on opening.
+        let label: string | null = null;
+        for (let i = 0; i < 20 && label !== 'Notifications, 1 unread'; i++) {
+          await pageA.waitForTimeout(500);
+          await pageA.reload();
+          await bell.waitFor();
+          await pageA.waitForTimeout(300);
+          label = await bell.getAttribute('aria-label');
+        }
+        assert.equal(label, 'Notifications, 1 unread', `the bell said: ${label}`);
+        await bell.click();
+        const panel = pageA.getByRole('region', { name: 'Notifications' });
+        const entry = panel.getByRole('link').filter({ hasText: title });
+        await entry.waitFor();
+        await entry.click();
+        await pageA.waitForURL(itemUrl(nfa));
+        await pageA.getByRole('button', { name: 'Notifications', exact: true }).waitFor();
+      });
+    });
   }
 });
