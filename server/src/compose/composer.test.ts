@@ -147,6 +147,24 @@ void describe('composed documents', () => {
     assert.equal(html.includes('cyrillic'), false);
   });
 
+  void it("mark only the server's own scripts and styles for the nonce, never what a snapshot holds", async () => {
+    const { composer } = await composerWith({
+      [REMOTE]: { body: manifest, etag: '"m1"' },
+      [snapshotUrl]: {
+        body: '<h1>Lands</h1><script>window.injected=1</script><style>h1{color:red}</style>',
+        etag: '"s1"',
+      },
+    });
+    const html = await composer.html('/land');
+    // The snapshot's script and style as they came: without the nonce, the browser runs neither.
+    assert.ok(html.includes('<script>window.injected=1</script>'), html);
+    assert.ok(html.includes('<style>h1{color:red}</style>'), html);
+    // The server's own: the boot script, the host's stylesheet inline, the preloads of the entry,
+    // the remote's entry and the page's script.
+    assert.ok(html.includes(`<script nonce="${NONCE_MARK}">(function(){var done=false;`));
+    assert.equal(html.split(` nonce="${NONCE_MARK}"`).length - 1, 5, html);
+  });
+
   void it("draw a route's page inside the host's frame, inert, with the page's stylesheet and scripts preloaded", async () => {
     const { composer } = await composerWith({
       [REMOTE]: { body: manifest, etag: '"m1"' },

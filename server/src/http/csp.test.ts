@@ -14,7 +14,7 @@ import { Severity } from 'csp_evaluator/dist/finding.js';
 import { CspParser } from 'csp_evaluator/dist/parser.js';
 import { runtimeConfigFromEnv } from '../runtime-config.js';
 import { MAX_REPORT_BYTES, parseReports } from './csp-reports.js';
-import { contentSecurityPolicy, CSP_REPORT_PATH, newNonce } from './headers.js';
+import { contentSecurityPolicy, CSP_REPORT_PATH, newNonce, reportsTo } from './headers.js';
 import { startServer } from './server.js';
 
 /** The Evaluator's findings of high severity (as its web page shows them in red). */
@@ -35,7 +35,7 @@ const production = runtimeConfigFromEnv({
 });
 
 void describe('the policy', () => {
-  const policy = contentSecurityPolicy(production);
+  const policy = contentSecurityPolicy(production, { reportTo: true });
   const directive = (csp: string, name: string) =>
     csp
       .split('; ')
@@ -63,6 +63,11 @@ void describe('the policy', () => {
       "'allow-duplicates'",
     ]);
     assert.deepEqual(directive(csp, 'report-uri'), [CSP_REPORT_PATH]);
+    assert.deepEqual(directive(csp, 'report-to'), ['csp']);
+    // An http site (local): report-uri alone (see reportsTo).
+    assert.equal(directive(contentSecurityPolicy(production)(nonce), 'report-to'), null);
+    assert.equal(reportsTo('https://hypertek.example'), true);
+    assert.equal(reportsTo('http://localhost:3000'), false);
     // Styles: no 'unsafe-inline' for <style> elements (the nonce), only for style attributes.
     assert.equal(directive(csp, 'style-src')?.includes("'unsafe-inline'"), false);
     assert.deepEqual(directive(csp, 'style-src-attr'), ["'unsafe-inline'"]);
@@ -105,6 +110,7 @@ void describe('documents and the report endpoint on a running host', () => {
       host: '127.0.0.1',
       env: {
         PUBLIC_API_URL: 'https://api.example.test/api/v1',
+        SITE_URL: 'https://hypertek.example.test',
         RELEASES_DIR: join(root, '.no-releases'),
         SERVE_PRECOMPRESS: '0',
         CSP_REPORTS_PER_MINUTE: '5',

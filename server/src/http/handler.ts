@@ -25,6 +25,7 @@ import {
   hasFileExtension,
   newNonce,
   NO_CACHE,
+  reportsTo,
 } from './headers.js';
 import type { CspMode } from './headers.js';
 import { createWebMetrics } from './metrics.js';
@@ -102,10 +103,11 @@ export async function createHandler({
   const cspMode = env.SERVE_CSP ?? 'enforce';
   if (!CSP_MODES.includes(cspMode))
     throw new Error(`SERVE_CSP="${cspMode}": use enforce, report-only or off`);
-  const htmlHeaders = documentHeaders(cspMode as CspMode);
+  const reportTo = reportsTo(site);
+  const htmlHeaders = documentHeaders(cspMode as CspMode, reportTo);
   // Every document gets a policy with a nonce of its own (docs/security.md).
   const cspHeader = cspHeaderName(cspMode as CspMode);
-  const policy = contentSecurityPolicy(config);
+  const policy = contentSecurityPolicy(config, { reportTo });
   /** The headers of one document whose scripts and styles carry `nonce`. */
   const documentHeadersWith = (nonce: string): Record<string, string> =>
     cspHeader ? { ...htmlHeaders, [cspHeader]: policy(nonce) } : htmlHeaders;

@@ -86,10 +86,10 @@ export function newNonce(): string {
  * frames of the product's third parties (card payments, identity provider sign-in, the funnel
  * page's embedded video).
  */
-export function contentSecurityPolicy(config: {
-  apiBaseUrl: string;
-  remotes: Record<string, string>;
-}): (nonce: string) => string {
+export function contentSecurityPolicy(
+  config: { apiBaseUrl: string; remotes: Record<string, string> },
+  { reportTo = false }: { reportTo?: boolean } = {},
+): (nonce: string) => string {
   const remotes = [...new Set(Object.values(config.remotes).map((url) => new URL(url).origin))];
   const api = new URL(config.apiBaseUrl).origin;
   const stripe = ['https://js.stripe.com', 'https://*.js.stripe.com'];
@@ -118,7 +118,8 @@ export function contentSecurityPolicy(config: {
     'require-trusted-types-for': ["'script'"],
     'trusted-types': [...TRUSTED_TYPES_POLICIES, "'allow-duplicates'"],
     'report-uri': [CSP_REPORT_PATH],
-    'report-to': ['csp'],
+    // The Reporting API (`reportsTo`): where Chromium then sends reports instead of report-uri.
+    ...(reportTo ? { 'report-to': ['csp'] } : {}),
   });
   return (nonce) =>
     Object.entries(directives(nonce))
@@ -136,8 +137,16 @@ export function cspHeaderName(mode: CspMode): string | null {
   return null;
 }
 
+/**
+ * Whether the policy names the Reporting API's endpoint (`report-to`) as well as `report-uri`:
+ * only for an https site. Chromium ignores `report-uri` once `report-to` is there, and delivers
+ * the Reporting API's reports in batches, which it was not seen to send to a plain-http site at
+ * all (the local stack, the browser journeys): there `report-uri` alone, sent at once.
+ */
+export const reportsTo = (siteUrl: string): boolean => new URL(siteUrl).protocol === 'https:';
+
 /** Extra headers of HTML documents (the policy itself is per response: `cspHeaderName`). */
-export function documentHeaders(mode: CspMode): Record<string, string> {
+export function documentHeaders(mode: CspMode, reportTo = false): Record<string, string> {
   const headers: Record<string, string> = {
     'X-Frame-Options': 'DENY',
     // Allow popups so that identity-provider sign-in windows can talk back.
@@ -145,6 +154,6 @@ export function documentHeaders(mode: CspMode): Record<string, string> {
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=()',
   };
   // The Reporting API's endpoint that the policy's `report-to` names.
-  if (mode !== 'off') headers['Reporting-Endpoints'] = `csp="${CSP_REPORT_PATH}"`;
+  if (mode !== 'off' && reportTo) headers['Reporting-Endpoints'] = `csp="${CSP_REPORT_PATH}"`;
   return headers;
 }
