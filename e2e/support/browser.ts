@@ -1,8 +1,10 @@
 /**
  * Debian's Chromium through playwright-core, with the flags these machines need (headless as
  * root, no background networking on a closed network). Each test gets a fresh context; a failing
- * test leaves a screenshot in e2e/artifacts/.
+ * test leaves a screenshot in e2e/artifacts/. Every journey fails on a Content-Security-Policy or
+ * Trusted Types violation in any page or frame it opened (docs/security.md).
  */
+import assert from 'node:assert/strict';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TestContext } from 'node:test';
@@ -34,6 +36,37 @@ export interface PageSession {
   consoleLines: string[];
 }
 
+/** What Chromium writes to the console when its CSP or Trusted Types refused something. */
+const POLICY_CONSOLE =
+  /Content Security Policy|Trusted ?Type|TrustedScriptURL|TrustedHTML|TrustedScript\b/i;
+
+/**
+ * Watches every page and frame of `context` for policy violations: the document's
+ * `securitypolicyviolation` events (through a binding, so a page that navigates away loses none)
+ * and Chromium's console lines about them. Returns what it saw, as lines.
+ */
+async function watchPolicyViolations(context: BrowserContext): Promise<string[]> {
+  const seen: string[] = [];
+  await context.exposeBinding('__hypertekCspViolation', (_source, line: string) => {
+    seen.push(line);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      const report = (window as unknown as Record<string, (line: string) => void>)
+        .__hypertekCspViolation;
+      report?.(
+        `${event.disposition} ${event.effectiveDirective}: ${event.blockedURI || 'inline'} ` +
+          `on ${event.documentURI} (${event.sourceFile || '?'}:${event.lineNumber}) ${event.sample}`,
+      );
+    });
+  });
+  context.on('console', (message) => {
+    if (POLICY_CONSOLE.test(message.text()))
+      seen.push(`console ${message.type()}: ${message.text()}`);
+  });
+  return seen;
+}
+
 /**
  * Runs `body` with a fresh page; on failure saves a full-page screenshot named after the test,
  * and appends the page's console to the error.
@@ -47,6 +80,7 @@ export async function withPage(
   // tsx compiles this file with esbuild's keepNames, which wraps named functions in `__name(…)`;
   // functions handed to the page (evaluate, addInitScript) need that helper there too.
   await context.addInitScript('window.__name = window.__name || ((fn) => fn);');
+  const violations = await watchPolicyViolations(context);
   const page = await context.newPage();
   page.setDefaultTimeout(15_000);
   const consoleLines: string[] = [];
@@ -56,6 +90,7 @@ export async function withPage(
   page.on('pageerror', (error) => consoleLines.push(`pageerror: ${error.message}`));
   try {
     await body({ page, context, consoleLines });
+    assert.deepEqual(violations, [], 'no Content-Security-Policy or Trusted Types violation');
   } catch (error) {
     mkdirSync(ARTIFACTS, { recursive: true });
     const file = join(ARTIFACTS, `${t.name.replace(/[^a-z0-9]+/gi, '-').slice(0, 80)}.png`);

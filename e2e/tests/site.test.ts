@@ -11,6 +11,7 @@ import './items.ts';
 import './trip-ups.ts';
 import './market.ts';
 import './landing-pages.ts';
+import './csp.ts';
 // Last: it changes which checkout release is live, and puts it back.
 import './releases.ts';
 // After it (its history is the registry's whole): marketing's release, and back.

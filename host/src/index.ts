@@ -1,3 +1,6 @@
+// First: the Trusted Types policies (the site's CSP refuses script URLs made from plain strings).
+import './lib/trusted-types';
+
 // The site's styles are part of the entry, so the page links them in its head: the frame and the
 // page the server drew (see prerender/) are styled before any script runs.
 import '@fontsource-variable/orbitron/index.css';

@@ -248,6 +248,9 @@ export function createAppConfig({ appDir, name, port, title, exposes, prerender 
           ? 'static/css/[name].[contenthash:10].css'
           : 'static/css/[name].css',
         assetModuleFilename: 'static/media/[name].[contenthash:10][ext]',
+        // Chunks are loaded with a script URL from the Trusted Types policy the site's CSP names
+        // (docs/security.md); every app's runtime makes one of that name ('allow-duplicates').
+        trustedTypes: { policyName: 'hypertek' },
         clean: true,
       },
       resolve: {

@@ -4,12 +4,15 @@ import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { registerConfiguredRemotes } from '../lib/federation';
 import { documentDrawnForHydration } from '../lib/hydration';
+import { allowRemoteOrigins } from '../lib/trusted-types';
 import { yieldToBrowser } from '../lib/yield-to-browser';
 import { keepServerSnapshot } from '../prerender/snapshot';
 import { App } from './app';
 
 async function start() {
   const config = await loadRuntimeConfig();
+  // The remotes' scripts are the only other ones the Trusted Types policy lets the runtime load.
+  allowRemoteOrigins(config.remotes);
   registerConfiguredRemotes(config.remotes);
   await yieldToBrowser();
   const root = document.getElementById('root');

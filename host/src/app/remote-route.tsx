@@ -36,6 +36,7 @@ import { RouteLoading } from '../components/route-loading';
 import { loadRemotePage } from '../lib/federation';
 import { pageDrawn, pageLive } from '../lib/hydration';
 import { reportFailed, reportLoaded } from '../lib/release-reports';
+import { serverDrawnHtml } from '../lib/trusted-types';
 import { serverSnapshotFor } from '../prerender/snapshot';
 import { useRouteHead } from './route-head';
 import type { PageModule, RoutePath } from './route-table';
@@ -143,7 +144,13 @@ class RemoteBoundary extends Component<BoundaryProps, { error: Error | null }> {
 function PageLoading() {
   const html = serverSnapshotFor(useLocation().pathname);
   if (html === null) return <RouteLoading />;
-  return <div className="remote-snapshot" inert dangerouslySetInnerHTML={{ __html: html }} />;
+  return (
+    <div
+      className="remote-snapshot"
+      inert
+      dangerouslySetInnerHTML={{ __html: serverDrawnHtml(html) }}
+    />
+  );
 }
 
 /** Drawn by the web server: the page module it loaded, when it is this route's. */

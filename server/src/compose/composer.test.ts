@@ -8,7 +8,7 @@ import { after, before, describe, it } from 'node:test';
 import { fakeOrigin } from '../testing/fake-origin.js';
 import type { OriginFiles } from '../testing/fake-origin.js';
 import { createComposer } from './composer.js';
-import { BOOT_SCRIPT } from './html.js';
+import { BOOT_SCRIPT, NONCE_MARK } from './html.js';
 import { createDataRenderer } from './page-renderer.js';
 import type { PageRenderer } from './page-renderer.js';
 import { createRemoteCache } from './remote-cache.js';
@@ -130,7 +130,10 @@ void describe('composed documents', () => {
     assert.deepEqual(JSON.parse(json), config);
     assert.equal(html.includes('</script><script>alert(1)'), false);
     assert.match(html, /<div id="root"><div class="splash">splash<\/div><\/div><\/body>/);
-    assert.match(html, /<script defer src="\/static\/js\/main\.1\.js"><\/script>/);
+    assert.match(
+      html,
+      new RegExp(`<script nonce="${NONCE_MARK}" defer src="/static/js/main\\.1\\.js"></script>`),
+    );
     assert.equal(html.includes(BOOT_SCRIPT), false);
   });
 
@@ -142,6 +145,24 @@ void describe('composed documents', () => {
       /<link rel="preload" as="font" type="font\/woff2" href="\/static\/media\/exo-2-latin-wght-normal\.abc\.woff2" crossorigin>/,
     );
     assert.equal(html.includes('cyrillic'), false);
+  });
+
+  void it("mark only the server's own scripts and styles for the nonce, never what a snapshot holds", async () => {
+    const { composer } = await composerWith({
+      [REMOTE]: { body: manifest, etag: '"m1"' },
+      [snapshotUrl]: {
+        body: '<h1>Lands</h1><script>window.injected=1</script><style>h1{color:red}</style>',
+        etag: '"s1"',
+      },
+    });
+    const html = await composer.html('/land');
+    // The snapshot's script and style as they came: without the nonce, the browser runs neither.
+    assert.ok(html.includes('<script>window.injected=1</script>'), html);
+    assert.ok(html.includes('<style>h1{color:red}</style>'), html);
+    // The server's own: the boot script, the host's stylesheet inline, the preloads of the entry,
+    // the remote's entry and the page's script.
+    assert.ok(html.includes(`<script nonce="${NONCE_MARK}">(function(){var done=false;`));
+    assert.equal(html.split(` nonce="${NONCE_MARK}"`).length - 1, 5, html);
   });
 
   void it("draw a route's page inside the host's frame, inert, with the page's stylesheet and scripts preloaded", async () => {
@@ -163,11 +184,15 @@ void describe('composed documents', () => {
       );
       assert.match(
         html,
-        /<link rel="preload" as="script" href="http:\/\/remote\.test\/remoteEntry\.js">/,
+        new RegExp(
+          `<link rel="preload" as="script" href="http://remote\\.test/remoteEntry\\.js" nonce="${NONCE_MARK}">`,
+        ),
       );
       assert.match(
         html,
-        /<link rel="preload" as="script" href="http:\/\/remote\.test\/static\/js\/land\.1\.js">/,
+        new RegExp(
+          `<link rel="preload" as="script" href="http://remote\\.test/static/js/land\\.1\\.js" nonce="${NONCE_MARK}">`,
+        ),
       );
       assert.match(
         html,
@@ -179,7 +204,9 @@ void describe('composed documents', () => {
       assert.equal(html.includes('<script defer'), false);
       assert.match(
         html,
-        /<link rel="preload" as="script" href="\/static\/js\/main\.1\.js" data-boot>/,
+        new RegExp(
+          `<link rel="preload" as="script" href="/static/js/main\\.1\\.js" nonce="${NONCE_MARK}" data-boot>`,
+        ),
       );
       assert.ok(html.includes(BOOT_SCRIPT));
     }
@@ -206,7 +233,9 @@ void describe('composed documents', () => {
     // The HTTP client's chunk comes with a page that reads data, and only with one.
     assert.match(
       html,
-      /<link rel="preload" as="script" href="\/static\/js\/http-client\.abc123\.js">/,
+      new RegExp(
+        `<link rel="preload" as="script" href="/static/js/http-client\\.abc123\\.js" nonce="${NONCE_MARK}">`,
+      ),
     );
     assert.equal((await composer.html('/land', '?sort=price_asc')).includes('http-client'), false);
     assert.match(html, /inert=""><h1>Lands<\/h1>/);
@@ -508,11 +537,11 @@ void describe('composed documents', () => {
     assert.equal(html.includes('<link href="/static/css/main.css" rel="stylesheet">'), false);
     assert.match(
       html,
-      /<style>@font-face\{src:url\(\/static\/media\/exo-2-latin-wght-normal\.abc\.woff2\)\}/,
+      /<style nonce="nonce-mark-[0-9a-f]+">@font-face\{src:url\(\/static\/media\/exo-2-latin-wght-normal\.abc\.woff2\)\}/,
     );
     assert.match(
       html,
-      /<style>\.land\{background:url\(http:\/\/remote\.test\/static\/media\/sky\.1\.svg\)\}\.x\{background:url\(data:image\/png;base64,AA\)\}<\/style>/,
+      /<style nonce="nonce-mark-[0-9a-f]+">\.land\{background:url\(http:\/\/remote\.test\/static\/media\/sky\.1\.svg\)\}\.x\{background:url\(data:image\/png;base64,AA\)\}<\/style>/,
     );
     assert.ok(html.indexOf('@font-face') < html.indexOf('.land{'), "the host's rules come first");
     // Every other path links the host's stylesheet as the build wrote it.

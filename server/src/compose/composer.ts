@@ -19,7 +19,7 @@ import { createFirstReads } from './first-reads.js';
 import { pageHeadTags } from './head-tags.js';
 import { readHostPage } from './host-page.js';
 import type { Releases } from './host-page.js';
-import { escapeAttribute, HYDRATE, inlineStyle, scriptJson } from './html.js';
+import { escapeAttribute, HYDRATE, inlineStyle, NONCE, scriptJson } from './html.js';
 import { createItemReader, ITEM_ID, itemHeadTags } from './item-page.js';
 import { createDataRenderer, PRERENDER_DIR, SITE_FILE } from './page-renderer.js';
 import type { PageRenderer } from './page-renderer.js';
@@ -224,7 +224,7 @@ export async function createComposer({
         (href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}">`,
       ),
       ...assets.scripts.map(
-        (href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}">`,
+        (href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}"${NONCE}>`,
       ),
       // The remote's manifest, read by the federation runtime.
       fetchPreload(manifestUrl),
@@ -234,7 +234,9 @@ export async function createComposer({
       // page reads its sales history only once that section comes near the screen, which on a
       // phone it may never do (it was preloaded with item pages, and not run on /buy-land).
       ...(asked.length > 0 && httpClient
-        ? [`<link rel="preload" as="script" href="/static/js/${escapeAttribute(httpClient)}">`]
+        ? [
+            `<link rel="preload" as="script" href="/static/js/${escapeAttribute(httpClient)}"${NONCE}>`,
+          ]
         : []),
       answers === null
         ? ''

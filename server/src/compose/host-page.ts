@@ -12,7 +12,9 @@ import {
   fillable,
   firstScreenFonts,
   inlineStyle,
+  NONCE,
   scriptJson,
+  withNonce,
 } from './html.js';
 import type { Fillable } from './html.js';
 
@@ -84,15 +86,17 @@ export async function readHostPage(
   const entryScripts = [...baseHtml.matchAll(/<script defer src="([^"]+)"><\/script>/g)];
   let drawnHtml = baseHtml;
   for (const [tag] of entryScripts) drawnHtml = drawnHtml.replace(tag, '');
+  // The build's own scripts and styles run with each response's nonce (html.ts, NONCE_MARK).
+  drawnHtml = withNonce(drawnHtml);
   for (const { tag, href, css } of stylesheets)
     if (css !== null) drawnHtml = drawnHtml.replace(tag, inlineStyle(css, `http://x${href}`, true));
   drawnHtml = drawnHtml.replace(
     '</head>',
-    `${entryScripts.map(([, src = '']) => `<link rel="preload" as="script" href="${escapeAttribute(src)}" data-boot>`).join('')}${BOOT_SCRIPT}</head>`,
+    `${entryScripts.map(([, src = '']) => `<link rel="preload" as="script" href="${escapeAttribute(src)}"${NONCE} data-boot>`).join('')}${BOOT_SCRIPT}</head>`,
   );
   return {
     builtHead: builtTags.join(''),
-    plainPage: fillable(baseHtml),
+    plainPage: fillable(withNonce(baseHtml)),
     drawnPage: fillable(drawnHtml),
     fontPreloads,
     configScript,

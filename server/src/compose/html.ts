@@ -1,5 +1,7 @@
 // The pieces of HTML the composed documents are made of: text made safe for an attribute or a
-// script element, the boot script, inline stylesheets, font preloads, and the page to fill.
+// script element, the nonce's mark, the boot script, inline stylesheets, font preloads, and the
+// page to fill.
+import { randomBytes } from 'node:crypto';
 
 /** JSON that is safe inside a <script> element. */
 export const scriptJson = (value: unknown): string =>
@@ -11,14 +13,38 @@ export const escapeAttribute = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
 
 /**
+ * Where a response's Content-Security-Policy nonce goes (http/handler.ts puts a fresh one in place
+ * of every mark as it sends a page): written only on the scripts and styles this server draws, so
+ * a composed page, kept and shared by many responses, never carries a nonce. Random per process,
+ * so that no text drawn into a page (an item's name, an API's answer) can carry the mark.
+ */
+export const NONCE_MARK = `nonce-mark-${randomBytes(12).toString('hex')}`;
+/** The attribute that gets the response's nonce, for a tag this server writes. */
+export const NONCE = ` nonce="${NONCE_MARK}"`;
+
+/**
+ * `html` of this server's own (the host's build, a banner) with the nonce mark on its <script>,
+ * <style> and script preload tags. Never for text that holds anything drawn from data.
+ */
+export const withNonce = (html: string): string =>
+  html.replace(
+    /<(script|style)\b|<link(?=[^>]*\bas="?script\b)/gi,
+    (tag: string) => `${tag}${NONCE}`,
+  );
+
+/**
  * Starts the app once the page drawn by the server has been painted (when the browser reports the
  * first paint, then after the next frame), or after a second at the latest (a background tab paints
  * nothing): the app's scripts download in parallel (preloaded) but their work never stands between
- * the visitor and the first paint. Its hash is in the Content-Security-Policy (http/handler.ts).
+ * the visitor and the first paint. It runs with the response's nonce; the scripts it adds run by
+ * 'strict-dynamic', their addresses from the site's Trusted Types policy (`hypertek`, made here for
+ * this document's own scripts only: the app's entry makes the others).
  */
 export const BOOT_SCRIPT =
-  '<script>(function(){var done=false;function boot(){if(done)return;done=true;' +
-  'document.querySelectorAll("link[data-boot]").forEach(function(l){var s=document.createElement("script");s.src=l.href;s.async=false;document.head.appendChild(s)})}' +
+  `<script${NONCE}>(function(){var done=false;` +
+  'var tt=window.trustedTypes&&trustedTypes.createPolicy("hypertek",{createScriptURL:function(u){return new URL(u,location.href).origin===location.origin?u:null}});' +
+  'function boot(){if(done)return;done=true;' +
+  'document.querySelectorAll("link[data-boot]").forEach(function(l){var s=document.createElement("script");s.src=tt?tt.createScriptURL(l.href):l.href;s.async=false;document.head.appendChild(s)})}' +
   'function later(){requestAnimationFrame(function(){setTimeout(boot,0)})}' +
   'try{new PerformanceObserver(function(l,o){o.disconnect();later()}).observe({type:"paint",buffered:true})}catch(e){later()}' +
   'setTimeout(boot,1000)})()</script>';
@@ -36,7 +62,7 @@ export function inlineStyle(css: string, cssUrl: string, sameOrigin: boolean): s
     const absolute = new URL(url, cssUrl);
     return `url(${quote}${sameOrigin ? absolute.pathname : absolute.href}${quote})`;
   });
-  return `<style>${text.replace(/<\/style/gi, '<\\/style')}</style>`;
+  return `<style${NONCE}>${text.replace(/<\/style/gi, '<\\/style')}</style>`;
 }
 
 /**

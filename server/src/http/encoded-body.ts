@@ -1,36 +1,30 @@
-// The host's composed documents, compressed once per distinct body: many visitors get the same
-// page, and brotli on every answer would sit on every navigation's path.
-import { createHash } from 'node:crypto';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+// The host's composed documents, compressed per response: every one carries its own
+// Content-Security-Policy nonce (docs/security.md), so no compressed body is kept and sent twice
+// (a nonce baked into a cached body would be the same for every visitor who gets it). Brotli at
+// quality 5 and gzip at level 6 on the thread pool: a few milliseconds for a drawn page, off the
+// event loop, within a few percent of the sizes of the slowest settings (docs/operations.md).
+import { promisify } from 'node:util';
+import { brotliCompress, constants, gzip } from 'node:zlib';
 
-/** A body's ETag, and its bytes in an encoding (compressed on first use, then kept). */
-export interface EncodedBody {
-  etag: string;
-  encoded: (encoding: 'br' | 'gzip' | null) => Buffer;
-}
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
 
-/** One composed answer, compressed once per distinct body (the last `limit` bodies kept). */
-export function createEncodedCache(limit = 200): (body: string) => EncodedBody {
-  const byBody = new Map<string, { etag: string; raw: Buffer; br?: Buffer; gzip?: Buffer }>();
-  return (body) => {
-    let entry = byBody.get(body);
-    if (!entry) {
-      const raw = Buffer.from(body);
-      entry = { etag: `W/"${createHash('sha1').update(raw).digest('base64url')}"`, raw };
-      if (byBody.size >= limit) byBody.delete(byBody.keys().next().value ?? '');
-      byBody.set(body, entry);
-    }
-    const kept = entry;
-    return {
-      etag: kept.etag,
-      encoded(encoding) {
-        if (encoding === 'br')
-          return (kept.br ??= brotliCompressSync(kept.raw, {
-            params: { [constants.BROTLI_PARAM_QUALITY]: 9 },
-          }));
-        if (encoding === 'gzip') return (kept.gzip ??= gzipSync(kept.raw, { level: 9 }));
-        return kept.raw;
+/** Brotli's quality for documents (11 is the slowest; 5 is ~8x faster than 9 for ~3% more). */
+export const DOCUMENT_BROTLI_QUALITY = 5;
+
+/** A composed document's bytes in an encoding (`null`: as they are). */
+export async function encodeDocument(
+  body: string,
+  encoding: 'br' | 'gzip' | null,
+): Promise<Buffer> {
+  const raw = Buffer.from(body);
+  if (encoding === 'br')
+    return brotli(raw, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: DOCUMENT_BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: raw.length,
       },
-    };
-  };
+    });
+  if (encoding === 'gzip') return gzipAsync(raw, { level: 6 });
+  return raw;
 }

@@ -7,22 +7,25 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { createComposer } from '../compose/composer.js';
-import { BOOT_SCRIPT } from '../compose/html.js';
+import { NONCE_MARK, withNonce } from '../compose/html.js';
 import { createCrawlerFiles } from '../crawlers/sitemap.js';
 import { hostReleases } from '../releases/host-releases.js';
 import { releasesDir } from '../releases/registry.js';
 import type { ReleaseChoice, VisitorChoice } from '../releases/routing.js';
 import { previewBanner } from '../releases/preview-banner.js';
 import { runtimeConfigFromEnv, siteUrl } from '../runtime-config.js';
-import { createEncodedCache } from './encoded-body.js';
+import { createCspReports } from './csp-reports.js';
+import { encodeDocument } from './encoded-body.js';
 import {
   baseHeaders,
   cacheControlFor,
   contentSecurityPolicy,
+  cspHeaderName,
   documentHeaders,
   hasFileExtension,
-  inlineScriptHashes,
+  newNonce,
   NO_CACHE,
+  reportsTo,
 } from './headers.js';
 import type { CspMode } from './headers.js';
 import { createWebMetrics } from './metrics.js';
@@ -43,6 +46,9 @@ export interface HandlerOptions {
 }
 
 const CSP_MODES: readonly string[] = ['enforce', 'report-only', 'off'] satisfies CspMode[];
+
+/** A composed document: fetched again every time, kept by no shared cache (its nonce is its own). */
+const DOCUMENT_CACHE = 'private, no-cache';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
@@ -97,13 +103,15 @@ export async function createHandler({
   const cspMode = env.SERVE_CSP ?? 'enforce';
   if (!CSP_MODES.includes(cspMode))
     throw new Error(`SERVE_CSP="${cspMode}": use enforce, report-only or off`);
-  const htmlHeaders = documentHeaders(
-    contentSecurityPolicy(
-      config,
-      inlineScriptHashes(isRemote ? indexHtml : indexHtml + BOOT_SCRIPT),
-    ),
-    cspMode as CspMode,
-  );
+  const reportTo = reportsTo(site);
+  const htmlHeaders = documentHeaders(cspMode as CspMode, reportTo);
+  // Every document gets a policy with a nonce of its own (docs/security.md).
+  const cspHeader = cspHeaderName(cspMode as CspMode);
+  const policy = contentSecurityPolicy(config, { reportTo });
+  /** The headers of one document whose scripts and styles carry `nonce`. */
+  const documentHeadersWith = (nonce: string): Record<string, string> =>
+    cspHeader ? { ...htmlHeaders, [cspHeader]: policy(nonce) } : htmlHeaders;
+  const cspReports = createCspReports({ counters: metrics, log, env });
   const common = baseHeaders({ isRemote });
 
   if (env.SERVE_PRECOMPRESS !== '0') await precompressAtStart(root, log);
@@ -113,9 +121,10 @@ export async function createHandler({
       // Indexed once, at start (after precompression).
       buildFiles(root, (res, pathname) => {
         res.setHeader('Cache-Control', cacheControlFor(pathname));
-        // `/`, `/about` (→ about.html) and `/index.html` are documents.
+        // `/`, `/about` (→ about.html) and `/index.html` are documents: a file's scripts carry no
+        // nonce, so the policy lets none of them run (the host's pages are composed instead).
         if (!hasFileExtension(pathname) || /\.html?$/.test(pathname))
-          for (const [k, v] of Object.entries(htmlHeaders)) res.setHeader(k, v);
+          for (const [k, v] of Object.entries(documentHeadersWith(newNonce()))) res.setHeader(k, v);
       }),
     log,
   );
@@ -128,7 +137,6 @@ export async function createHandler({
   const crawlerFiles = composer
     ? createCrawlerFiles({ root, siteUrl: site, apiBaseUrl: config.apiBaseUrl, log })
     : null;
-  const encodedBody = createEncodedCache();
 
   /** This visitor's releases; a new visitor's id (and a stale pass's removal) as cookies. */
   const chooseFor = (req: IncomingMessage, res: ServerResponse): VisitorChoice | ReleaseChoice => {
@@ -150,25 +158,23 @@ export async function createHandler({
     const page = await composer.document(pathname, search, choice.remotes, choice.releases);
     // A previewing browser's banner, outside the app's root (bodies with one are rare).
     const pass = 'preview' in choice ? choice.preview : null;
-    const html = pass
-      ? page.html.replace(/<body[^>]*>/, (tag) => tag + previewBanner(pass))
+    const composed = pass
+      ? page.html.replace(/<body[^>]*>/, (tag) => tag + withNonce(previewBanner(pass)))
       : page.html;
-    const body = encodedBody(html);
+    // This response's nonce in place of the marks on the server's own scripts and styles.
+    const nonce = newNonce();
+    const html = composed.replaceAll(NONCE_MARK, nonce);
     const accept = req.headers['accept-encoding'] ?? '';
     const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+    // No ETag: a 304 would have the browser run its kept body, whose nonce is not this policy's.
+    // `private`: no shared cache keeps a body (and its nonce) for other visitors.
     const headers: Record<string, string | number> = {
-      ...htmlHeaders,
+      ...documentHeadersWith(nonce),
       'Content-Type': 'text/html; charset=utf-8',
-      'Cache-Control': NO_CACHE,
-      ETag: body.etag,
+      'Cache-Control': DOCUMENT_CACHE,
       Vary: 'Accept-Encoding',
     };
-    if (page.status === 200 && req.headers['if-none-match'] === body.etag) {
-      res.writeHead(304, headers);
-      res.end();
-      return;
-    }
-    const bytes = body.encoded(encoding);
+    const bytes = await encodeDocument(html, encoding);
     if (encoding) headers['Content-Encoding'] = encoding;
     headers['Content-Length'] = bytes.length;
     res.writeHead(page.status, headers);
@@ -219,13 +225,14 @@ export async function createHandler({
     res.setHeader('Vary', 'Cookie');
     sendDocument(req, res, pathname, search, choice).catch((error: unknown) => {
       log(`compose: ${pathname} failed (${(error as Error).message}); serving the plain page`);
+      const nonce = newNonce();
       if (!res.headersSent)
         res.writeHead(200, {
-          ...htmlHeaders,
+          ...documentHeadersWith(nonce),
           'Content-Type': 'text/html; charset=utf-8',
-          'Cache-Control': NO_CACHE,
+          'Cache-Control': DOCUMENT_CACHE,
         });
-      res.end(composer?.plainFor(choice.remotes, choice.releases));
+      res.end(composer?.plainFor(choice.remotes, choice.releases).replaceAll(NONCE_MARK, nonce));
     });
   };
 
@@ -235,6 +242,10 @@ export async function createHandler({
     const { pathname } = url;
     if (pathname === '/metrics') return void metrics.serve(req, res);
     metrics.observe(req, res, pathname);
+    if (cspReports.handles(pathname)) {
+      cspReports.handle(req, res);
+      return;
+    }
     if (releases?.endpoint.handles(pathname))
       return void releases.endpoint.handle(req, res, pathname);
     if (req.method === 'OPTIONS') {

@@ -1,6 +1,6 @@
 // Response headers of the static site: caching, CORS for remotes, and the
 // security headers that make sense for a static single-page app.
-import { createHash } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 
 /** Files that name a build's current version: always revalidated (ETag makes that cheap). */
 const ALWAYS_REVALIDATE = new Set([
@@ -64,35 +64,42 @@ export function baseHeaders({ isRemote }: { isRemote: boolean }): Record<string,
   return headers;
 }
 
-/** sha256 sources of the inline <script> elements of a page, for script-src. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const [, attributes = '', body = ''] = match;
-    if (/\bsrc\s*=/i.test(attributes) || body.trim() === '') continue;
-    if (/\btype\s*=\s*["']?application\/(ld\+)?json/i.test(attributes)) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
-  }
-  return hashes;
+/** Where browsers send the policy's violation reports (csp-reports.ts). */
+export const CSP_REPORT_PATH = '/_csp-report';
+/** The Trusted Types policies the site makes (host/src/lib/trusted-types.ts, Rspack's chunk loading). */
+export const TRUSTED_TYPES_POLICIES = ['hypertek', 'default'];
+
+/** A nonce for one response: 128 random bits in base64, never reused (docs/security.md). */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
 }
 
 /**
- * The Content-Security-Policy of the apps' HTML, computed from the runtime configuration: scripts
- * from this origin and the remotes' origins only, API calls to the configured API, and the third
- * parties of the product (card payments, identity provider sign-in, the funnel page's embedded video).
+ * The Content-Security-Policy of the apps' HTML (docs/security.md, "Content-Security-Policy"),
+ * made once from the runtime configuration; `policy(nonce)` is one response's. Scripts run only
+ * with that response's nonce and what those scripts load ('strict-dynamic': the federation
+ * runtime's remotes, Rspack's chunks, Stripe.js, Google's sign-in script); `https:` and
+ * 'unsafe-inline' are only the fallbacks of browsers older than CSP 3, which ignore them when a
+ * nonce and 'strict-dynamic' are there. Styles from this origin, the remotes and with the nonce,
+ * and style attributes as far as the product needs them (`style-src-attr`, see the document).
+ * Script sinks take only Trusted Types from the site's policies. API calls to the configured API;
+ * frames of the product's third parties (card payments, identity provider sign-in, the funnel
+ * page's embedded video).
  */
 export function contentSecurityPolicy(
   config: { apiBaseUrl: string; remotes: Record<string, string> },
-  scriptHashes: string[] = [],
-): string {
+  { reportTo = false }: { reportTo?: boolean } = {},
+): (nonce: string) => string {
   const remotes = [...new Set(Object.values(config.remotes).map((url) => new URL(url).origin))];
   const api = new URL(config.apiBaseUrl).origin;
   const stripe = ['https://js.stripe.com', 'https://*.js.stripe.com'];
   const google = 'https://accounts.google.com';
-  const directives = {
+  const directives = (nonce: string): Record<string, string[]> => ({
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...remotes, ...scriptHashes, ...stripe, `${google}/gsi/client`],
-    'style-src': ["'self'", "'unsafe-inline'", ...remotes, `${google}/gsi/style`],
+    'script-src': [`'nonce-${nonce}'`, "'strict-dynamic'", 'https:', "'unsafe-inline'"],
+    'style-src': ["'self'", `'nonce-${nonce}'`, ...remotes, `${google}/gsi/style`],
+    // React draws `style` attributes into the server's HTML (see docs/security.md).
+    'style-src-attr': ["'unsafe-inline'"],
     'img-src': ["'self'", 'data:', 'blob:', 'https:', api, ...remotes],
     'font-src': ["'self'", 'data:', ...remotes],
     'connect-src': ["'self'", api, ...remotes, 'https://api.stripe.com', `${google}/gsi/`],
@@ -105,27 +112,48 @@ export function contentSecurityPolicy(
       'https://player.vimeo.com',
     ],
     'object-src': ["'none'"],
-    'base-uri': ["'self'"],
+    'base-uri': ["'none'"],
     'form-action': ["'self'"],
     'frame-ancestors': ["'none'"],
-  };
-  return Object.entries(directives)
-    .map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`)
-    .join('; ');
+    'require-trusted-types-for': ["'script'"],
+    'trusted-types': [...TRUSTED_TYPES_POLICIES, "'allow-duplicates'"],
+    'report-uri': [CSP_REPORT_PATH],
+    // The Reporting API (`reportsTo`): where Chromium then sends reports instead of report-uri.
+    ...(reportTo ? { 'report-to': ['csp'] } : {}),
+  });
+  return (nonce) =>
+    Object.entries(directives(nonce))
+      .map(([name, values]) => `${name} ${[...new Set(values)].join(' ')}`)
+      .join('; ');
 }
 
 /** How the Content-Security-Policy is sent (`SERVE_CSP`): enforced, reported only, or not at all. */
 export type CspMode = 'enforce' | 'report-only' | 'off';
 
-/** Extra headers of HTML documents. */
-export function documentHeaders(csp: string, mode: CspMode): Record<string, string> {
+/** The header that carries the policy in `mode`, or null when none is sent. */
+export function cspHeaderName(mode: CspMode): string | null {
+  if (mode === 'enforce') return 'Content-Security-Policy';
+  if (mode === 'report-only') return 'Content-Security-Policy-Report-Only';
+  return null;
+}
+
+/**
+ * Whether the policy names the Reporting API's endpoint (`report-to`) as well as `report-uri`:
+ * only for an https site. Chromium ignores `report-uri` once `report-to` is there, and delivers
+ * the Reporting API's reports in batches, which it was not seen to send to a plain-http site at
+ * all (the local stack, the browser journeys): there `report-uri` alone, sent at once.
+ */
+export const reportsTo = (siteUrl: string): boolean => new URL(siteUrl).protocol === 'https:';
+
+/** Extra headers of HTML documents (the policy itself is per response: `cspHeaderName`). */
+export function documentHeaders(mode: CspMode, reportTo = false): Record<string, string> {
   const headers: Record<string, string> = {
     'X-Frame-Options': 'DENY',
     // Allow popups so that identity-provider sign-in windows can talk back.
     'Cross-Origin-Opener-Policy': 'same-origin-allow-popups',
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), usb=()',
   };
-  if (mode === 'enforce') headers['Content-Security-Policy'] = csp;
-  else if (mode === 'report-only') headers['Content-Security-Policy-Report-Only'] = csp;
+  // The Reporting API's endpoint that the policy's `report-to` names.
+  if (mode !== 'off' && reportTo) headers['Reporting-Endpoints'] = `csp="${CSP_REPORT_PATH}"`;
   return headers;
 }

@@ -6,14 +6,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import client from 'prom-client';
 import type { Change, Registry } from '../releases/registry.js';
 import type { ReleaseChoice } from '../releases/routing.js';
+import type { CspReportCounters } from './csp-reports.js';
 import { bearerMatches } from '../releases/secrets.js';
-import { hasFileExtension } from './headers.js';
+import { CSP_REPORT_PATH, hasFileExtension } from './headers.js';
 
 /** What a request was, for the labels: never the raw address (unbounded). */
 function kindOf(pathname: string): string {
   if (pathname === '/config.json') return 'config';
   if (pathname.startsWith('/_release/')) return 'release-endpoint';
   if (pathname.startsWith('/releases/')) return 'release-file';
+  if (pathname === CSP_REPORT_PATH) return 'csp-report';
   if (pathname === '/robots.txt' || pathname.startsWith('/sitemap')) return 'crawler';
   if (!hasFileExtension(pathname) || /\.html?$/.test(pathname)) return 'document';
   return 'asset';
@@ -33,7 +35,7 @@ function processMetrics(): client.Registry {
 }
 
 /** The metrics of one web server. */
-export interface WebMetrics {
+export interface WebMetrics extends CspReportCounters {
   /** Times `req` and counts it once answered. */
   observe: (req: IncomingMessage, res: ServerResponse, pathname: string) => void;
   /** A page or config served with these releases (the host's choice for a visitor). */
@@ -56,7 +58,7 @@ export function createWebMetrics({
   const processRegister = processMetrics();
   const requests = new client.Counter({
     name: 'hypertek_web_http_requests_total',
-    help: 'Requests answered, by kind (document, config, asset, release-file, release-endpoint, crawler) and status.',
+    help: 'Requests answered, by kind (document, config, asset, release-file, release-endpoint, crawler, csp-report) and status.',
     labelNames: ['kind', 'status'],
     registers: [register],
   });
@@ -77,6 +79,18 @@ export function createWebMetrics({
     name: 'hypertek_release_canary_rollbacks_total',
     help: 'Canaries rolled back by the canary guard, by remote and version.',
     labelNames: ['remote', 'version'],
+    registers: [register],
+  });
+  const cspViolations = new client.Counter({
+    name: 'hypertek_web_csp_violations_total',
+    help: 'Content-Security-Policy and Trusted Types violations browsers reported, by directive and disposition (enforce: blocked; report: would have been).',
+    labelNames: ['directive', 'disposition'],
+    registers: [register],
+  });
+  const cspRefused = new client.Counter({
+    name: 'hypertek_web_csp_reports_refused_total',
+    help: 'CSP reports refused, by reason (too-large, rate-limited, malformed, media-type).',
+    labelNames: ['reason'],
     registers: [register],
   });
   let registryNow = (): Registry => ({ revision: 0, remotes: {}, history: [] });
@@ -118,6 +132,12 @@ export function createWebMetrics({
     served(choice) {
       for (const [remote, pick] of Object.entries(choice.releases ?? {}))
         releaseDocuments.inc({ remote, version: pick.version, channel: pick.channel });
+    },
+    cspViolation(directive, disposition) {
+      cspViolations.inc({ directive, disposition });
+    },
+    cspReportRefused(reason) {
+      cspRefused.inc({ reason });
     },
     canaryRolledBack(change) {
       canaryRollbacks.inc({ remote: change.remote, version: change.from ?? '' });

@@ -176,7 +176,7 @@ void describe('which release a visitor gets', () => {
     while (canaryBucket(visitor, 'checkout', CANDIDATE) < 50);
     const cookie = `ht_visitor=${visitor}; ht_preview=${pass}`;
     const page = await (await fetch(`${hostUrl}/market-place`, { headers: { cookie } })).text();
-    assert.match(page, /<body class="app"><style>#release-preview/);
+    assert.match(page, /<body class="app"><style nonce="[^"]+">#release-preview/);
     assert.match(page, /Previewing <strong>checkout<\/strong> 1\.1\.0\+bbbbbbb/);
     assert.match(page, /<a href="\?release-preview=off">Leave preview<\/a>/);
     const previewed = (await configOf(cookie)).body;

@@ -10,14 +10,14 @@
 import { bus, type ToastRequest } from '@hypertek/shared';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
-import type * as ReactToastify from 'react-toastify';
+import type * as ReactToastify from './toastify';
 import { TOAST_DURATION_MS, TOAST_LIMIT } from '../../../lib/constants';
 
 type Toastify = typeof ReactToastify;
 
 let toastify: Promise<Toastify> | null = null;
-// react-toastify 11 injects its own styles when it loads.
-const loadToastify = () => (toastify ??= import('react-toastify'));
+// Its stylesheet comes with it (see toastify.ts).
+const loadToastify = () => (toastify ??= import('./toastify'));
 
 type ToastId = ReturnType<Toastify['toast']>;
 
