@@ -10,7 +10,7 @@ import { App } from './app';
 
 async function start() {
   const config = await loadRuntimeConfig();
-  registerConfiguredRemotes(config.remotes);
+  registerConfiguredRemotes(config.remotes, config);
   await yieldToBrowser();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');

@@ -36,6 +36,7 @@ import { RouteLoading } from '../components/route-loading';
 import { loadRemotePage } from '../lib/federation';
 import { pageDrawn, pageLive } from '../lib/hydration';
 import { reportFailed, reportLoaded } from '../lib/release-reports';
+import { RemoteIntegrityError } from '../lib/remote-integrity';
 import { serverSnapshotFor } from '../prerender/snapshot';
 import { useRouteHead } from './route-head';
 import type { PageModule, RoutePath } from './route-table';
@@ -90,7 +91,7 @@ function startLoad(key: string, remote: RemoteName, module: string): PageLoad {
         settle(key, { status: 'ready', Page: loaded.default });
       },
       (error: unknown) => {
-        reportFailed(remote, 'load', error);
+        reportFailed(remote, error instanceof RemoteIntegrityError ? 'integrity' : 'load', error);
         settle(key, { status: 'failed', error });
       },
     );
