@@ -180,7 +180,7 @@ void describe('composed documents', () => {
       );
       assert.match(
         html,
-        /<link rel="preload" as="style" href="http:\/\/remote\.test\/static\/css\/land\.1\.css">/,
+        /<link rel="preload" as="style" href="http:\/\/remote\.test\/static\/css\/land\.1\.css" crossorigin integrity="sha384-pinned">/,
       );
       assert.equal(html.includes('later.js'), false, 'only what the page needs first');
       assert.match(html, /<link rel="preconnect" href="http:\/\/api\.test" crossorigin>/);

@@ -161,10 +161,10 @@ export async function createComposer({
     ...route,
     regex: new RegExp(route.pattern, 'i'),
   }));
-  /** A remote's script, preloaded as its runtime loads it: CORS, with `integrity` (pins.ts). */
-  const scriptPreload = (href: string) => {
+  /** A remote's file, preloaded as its runtime loads it: CORS, with `integrity` (pins.ts). */
+  const remotePreload = (as: 'script' | 'style', href: string) => {
     const digest = pins.digestOf(href);
-    return `<link rel="preload" as="script" href="${escapeAttribute(href)}" crossorigin${digest ? ` integrity="${escapeAttribute(digest)}"` : ''}>`;
+    return `<link rel="preload" as="${as}" href="${escapeAttribute(href)}" crossorigin${digest ? ` integrity="${escapeAttribute(digest)}"` : ''}>`;
   };
   /** Fetched the way the app fetches them (CORS, no credentials), so its requests use these. */
   const fetchPreload = (href: string) =>
@@ -232,12 +232,11 @@ export async function createComposer({
       fontPreloads,
       `<link rel="preconnect" href="${escapeAttribute(apiOrigin)}" crossorigin>`,
       ...styles,
-      // The federation runtime still links the page's stylesheet before it runs the page.
-      ...assets.styles.map(
-        (href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}">`,
-      ),
-      // As the remote's runtime will ask for them: CORS, with the release's digest.
-      ...assets.scripts.map(scriptPreload),
+      // The federation runtime still links the page's stylesheet before it runs the page. As the
+      // remote's runtime asks for its files: CORS, with the release's digest (a preload that
+      // differs in either is not used, and the file is fetched twice).
+      ...assets.styles.map((href) => remotePreload('style', href)),
+      ...assets.scripts.map((href) => remotePreload('script', href)),
       // The remote's manifest, read by the federation runtime.
       fetchPreload(manifestUrl),
       // The HTTP client (axios) comes with a page that asks the API as it opens: a read whose
