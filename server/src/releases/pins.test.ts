@@ -117,7 +117,17 @@ void describe('the digests in each visitor’s config', () => {
   });
 
   void test('leave out a remote with no digests: no build in place and no release', () => {
-    const pins = createPinSource({ configured, dir: join(work, 'none'), env: noBuild });
+    const lines: string[] = [];
+    const pins = createPinSource({
+      configured,
+      dir: join(work, 'none'),
+      env: noBuild,
+      log: (line) => lines.push(line),
+    });
+    assert.match(
+      lines.join('\n'),
+      /integrity: no build of checkout in .*no-build \(REMOTE_CHECKOUT_BUILD\).*loads once a release of it is live$/m,
+    );
     const routing = createReleaseRouting({
       configured,
       live: { current: () => readRegistry(join(work, 'none')) },

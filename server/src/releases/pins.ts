@@ -146,7 +146,13 @@ export function createPinSource({
   for (const app of APPS) {
     if (!app.remote || !(app.name in configured)) continue;
     const variable = `REMOTE_${app.name.toUpperCase()}_BUILD`;
-    inPlace.set(app.name, inPlaceBuild(env[variable] || join(repoRoot, app.dir, 'dist')));
+    const folder = env[variable] || join(repoRoot, app.dir, 'dist');
+    const build = inPlaceBuild(folder);
+    inPlace.set(app.name, build);
+    if (!build.digests())
+      log(
+        `integrity: no build of ${app.name} in ${folder} (${variable}) to pin the build served in place: ${app.name} loads once a release of it is live${allowUnpinned ? ', or unchecked' : ''}`,
+      );
   }
   /** Each published release's digests: a release is never overwritten, so read once. */
   const releases = new Map<string, Digests>();
