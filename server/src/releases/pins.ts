@@ -20,7 +20,6 @@ import { isReleaseVersion } from '@hypertek/shared/release-words';
 import { APPS, repoRoot } from '../apps.mjs';
 import { integrityOf } from './actions.js';
 import { readRelease } from './registry.js';
-import type { ReleasePick } from './routing.js';
 
 /** The variable that lets remotes without digests load (development only). */
 export const ALLOW_UNPINNED = 'ALLOW_UNPINNED_REMOTES';
@@ -55,8 +54,8 @@ export interface PinSource {
   allowUnpinned: boolean;
   /** Changes when a build served in place changed (a memo of pins must be made again). */
   revision: () => number;
-  /** The browser's pins of `remote` for this pick (null: the build in place); null when none. */
-  pinsFor: (remote: string, pick: ReleasePick | null) => RemotePins | null;
+  /** The browser's pins of `remote`'s release `version` (null: the build in place); null: none. */
+  pinsFor: (remote: string, version: string | null) => RemotePins | null;
   /**
    * Whether `body`, fetched from `url`, may be used: a file of a remote must match its digest; any
    * other URL (the API's) is not a remote's code and passes.
@@ -205,8 +204,8 @@ export function createPinSource({
         build.digests(); // notices a rebuild
         return sum + build.revision();
       }, 0),
-    pinsFor(remote, pick) {
-      const digests = digestsOf(remote, pick?.version ?? null);
+    pinsFor(remote, version) {
+      const digests = digestsOf(remote, version);
       return digests ? browserPins(digests) : null;
     },
     check(url, body) {

@@ -124,7 +124,7 @@ export function createReleaseRouting({
           ? new URL(`releases/${pick.version}/mf-manifest.json`, manifest).href
           : manifest;
         if (pick) releases[name] = pick;
-        const pinned = pins?.pinsFor(name, pick);
+        const pinned = pins?.pinsFor(name, pick?.version ?? null);
         if (pinned) integrity[name] = pinned;
       }
       choice = {
