@@ -22,7 +22,12 @@ export function registerConfiguredRemotes(
   }: Pick<RuntimeConfig, 'integrity' | 'allowUnpinnedRemotes'> = {},
 ): void {
   entries = remotes;
-  integrity.configure({ manifests: remotes, pins, allowUnpinned: allowUnpinnedRemotes });
+  // The host's development build (`rspack serve`, no web server to pin the remotes' dev builds)
+  // loads unpinned remotes; a production build never does unless the operator said so.
+  const allowUnpinned = allowUnpinnedRemotes || process.env.NODE_ENV === 'development';
+  if (allowUnpinned)
+    console.warn('[hypertek] remotes without digests load unchecked (development only)');
+  integrity.configure({ manifests: remotes, pins, allowUnpinned });
   if (!pluginRegistered) {
     // Before any remote is registered: no manifest or entry is fetched without the checks.
     registerPlugins([integrity.plugin]);
