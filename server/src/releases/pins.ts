@@ -171,10 +171,10 @@ export function createPinSource({
   const digestsOf = (remote: string, version: string | null) =>
     version === null ? (inPlace.get(remote)?.digests() ?? null) : releaseDigests(remote, version);
   /** The folder each remote's files are served from: beside its configured manifest. */
-  const bases = Object.entries(configured).map(([remote, manifest]) => ({
-    remote,
-    base: new URL('.', manifest).href,
-  }));
+  const bases = Object.entries(configured)
+    .map(([remote, manifest]) => ({ remote, base: new URL('.', manifest).href }))
+    // The most specific first: remotes behind one origin may have nested folders.
+    .sort((a, b) => b.base.length - a.base.length);
   /** Which remote's file `url` is, of which release, and its digest; null: not a remote's. */
   const locate = (url: string) => {
     const at = bases.find(({ base }) => url.startsWith(base));
