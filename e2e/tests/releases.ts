@@ -9,6 +9,7 @@
 // back within seconds; the registry's history lists every change in order with its actor.
 // Last of the suite: it leaves the checkout served as before (the build in place).
 import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -42,25 +43,40 @@ const REACT18 = '1.0.0+e2e.react18';
 const work = mkdtempSync(join(tmpdir(), 'hypertek-e2e-release-'));
 after(() => rmSync(work, { recursive: true, force: true }));
 
-/** A copy of the checkout's build with `from` changed to `to` in every text file that has it. */
+const sri = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
+
+/**
+ * A copy of the checkout's build with `from` changed to `to` in every text file that has it, as a
+ * build of that source would be: the entry carries each chunk's digest (Rspack's
+ * SubresourceIntegrityPlugin), so a changed chunk's new digest replaces its old one there.
+ */
 function changedBuild(name: string, from = '', to = ''): string {
   const dir = join(work, name);
   cpSync(CHECKOUT_DIST, dir, { recursive: true });
-  let changed = 0;
+  const digests = new Map<string, string>();
+  const scripts: string[] = [];
   for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
     if (!entry.isFile()) continue;
     const file = join(entry.parentPath, entry.name);
+    if (entry.name.endsWith('.js')) scripts.push(file);
     // The build's precompressed copies would be stale: publish makes them again.
     if (/\.(br|gz)$/.test(entry.name)) rmSync(file);
     else if (from && /\.(js|cjs|html|json)$/.test(entry.name)) {
       const text = readFileSync(file, 'utf8');
       if (text.includes(from)) {
-        writeFileSync(file, text.split(from).join(to));
-        changed++;
+        const changed = text.split(from).join(to);
+        writeFileSync(file, changed);
+        digests.set(sri(text), sri(changed));
       }
     }
   }
-  assert.ok(!from || changed > 0, `no file of the checkout's build has ${from}`);
+  assert.ok(!from || digests.size > 0, `no file of the checkout's build has ${from}`);
+  for (const file of scripts) {
+    const text = readFileSync(file, 'utf8');
+    let sealed = text;
+    for (const [old, now] of digests) sealed = sealed.split(old).join(now);
+    if (sealed !== text) writeFileSync(file, sealed);
+  }
   return dir;
 }
 

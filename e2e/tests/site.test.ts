@@ -18,6 +18,8 @@ import './releases.ts';
 import './field-data.ts';
 // Refused or harmless actions only: the registry is left as it was.
 import './release-roles.ts';
+// After them: it publishes and previews checkout releases (their history entries).
+import './integrity.ts';
 
 before(startSite);
 after(stopSite);

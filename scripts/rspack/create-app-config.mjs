@@ -252,6 +252,8 @@ export function createAppConfig({ appDir, name, port, title, exposes, prerender 
         // (docs/security.md); every app's runtime makes one of that name ('allow-duplicates').
         trustedTypes: { policyName: 'hypertek' },
         clean: true,
+        // A remote's scripts carry `integrity`, which the browser checks only on a CORS request.
+        ...(containerOnly && { crossOriginLoading: 'anonymous' }),
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
@@ -320,6 +322,18 @@ export function createAppConfig({ appDir, name, port, title, exposes, prerender 
           }),
         new FederationRuntimeEsmCheck(),
         federationEntry.plugin,
+        // The remote's runtime (its entry) carries the SHA-384 digest of each of its chunks and
+        // loads every one with `integrity`: the entry is pinned by the release registry
+        // (docs/security.md, "Integrity of remotes"), so every chunk is. No HTML page to fill.
+        ...(containerOnly
+          ? [
+              new rspack.SubresourceIntegrityPlugin({
+                hashFuncNames: ['sha384'],
+                htmlPlugin: false,
+                enabled: true,
+              }),
+            ]
+          : []),
         ...(isRemote ? [] : [new ReleaseHostFactsPlugin(sharedSingletons(appDir, true))]),
         ...(isRemote ? [new NoFederationStatsPlugin()] : []),
         new ModuleFederationPlugin({

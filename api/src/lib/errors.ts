@@ -86,7 +86,7 @@ export const SIGNIN_MESSAGES = {
 
 /** The words of the release reports (`/releases/reports`; the host and operators read them). */
 export const RELEASE_MESSAGES = {
-  stageRequired: 'stage is required when the outcome is failed: load or render',
+  stageRequired: 'stage is required when the outcome is failed: load, render or integrity',
   releaseNotConfigured: 'The release endpoint is not configured: set RELEASE_TOKEN.',
   releaseTokenRequired:
     'A valid release token is required: send Authorization: Bearer <RELEASE_TOKEN>.',

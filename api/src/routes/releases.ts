@@ -73,7 +73,8 @@ export const Version = Type.String({
   description: "The release's version, e.g. 1.4.0+3f2a9c1",
 });
 const Stage = Type.Enum(FAILURE_STAGES, {
-  description: "load: the release's code could not be fetched; render: its page threw",
+  description:
+    "load: the release's code could not be fetched; render: its page threw; integrity: its code was refused, its bytes differing from the digests the release registry recorded",
 });
 
 const ReportBody = Type.Object(

@@ -122,6 +122,14 @@ describe('GET /metrics', () => {
     const labels = { remote: 'checkout', version, channel: 'canary' };
     assert.equal(value(text, reports, { ...labels, outcome: 'loaded', stage: 'none' }), 2);
     assert.equal(value(text, reports, { ...labels, outcome: 'failed', stage: 'render' }), 1);
+    // A release whose code the browser refused (its bytes differ from the recorded digests).
+    const tampered = { ...labels, version: `${version}.t` };
+    const refused = { ...failed, ...tampered, stage: 'integrity', visitor };
+    assert.equal((await send(refused)).statusCode, 202);
+    assert.equal(
+      value((await scrape()).body, reports, { ...tampered, outcome: 'failed', stage: 'integrity' }),
+      1,
+    );
     const route = '/api/v1/releases/reports';
     assert.equal(
       value(text, 'hypertek_api_http_requests_total', { method: 'POST', route, status: '202' }),

@@ -108,6 +108,26 @@ describe('POST /releases/reports', () => {
     ]);
   });
 
+  it("accepts an integrity refusal: the release's code refused for its bytes", async () => {
+    const version = newVersion();
+    const who = visitor();
+    const message = "checkout's static/js/pay.1.js was refused: its bytes differ from its digest";
+    const response = await send(
+      report({ version, visitor: who, outcome: 'failed', stage: 'integrity', message }),
+    );
+    assert.equal(response.statusCode, 202, response.body);
+    assert.deepEqual(await stored(version), [
+      {
+        remote: 'checkout',
+        channel: 'canary',
+        visitor: who,
+        outcome: 'failed',
+        stage: 'integrity',
+        message,
+      },
+    ]);
+  });
+
   it("cleans the browser's message rather than refusing the report", async () => {
     const version = newVersion();
     // Control characters (NUL, escape) become spaces; half of an emoji cut at 300 code units

@@ -3,8 +3,9 @@ import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 
 import { registerConfiguredRemotes } from '../lib/federation';
+import { setScriptUrlPolicy } from '../lib/remote-integrity';
 import { documentDrawnForHydration } from '../lib/hydration';
-import { allowRemoteOrigins } from '../lib/trusted-types';
+import { allowRemoteOrigins, trustedScriptUrl } from '../lib/trusted-types';
 import { yieldToBrowser } from '../lib/yield-to-browser';
 import { keepServerSnapshot } from '../prerender/snapshot';
 import { App } from './app';
@@ -13,7 +14,10 @@ async function start() {
   const config = await loadRuntimeConfig();
   // The remotes' scripts are the only other ones the Trusted Types policy lets the runtime load.
   allowRemoteOrigins(config.remotes);
-  registerConfiguredRemotes(config.remotes);
+  // The remotes' scripts are made by the integrity plugin, their address vouched for by the
+  // site's own policy (not the `default` one, which is left to third-party loaders).
+  setScriptUrlPolicy(trustedScriptUrl);
+  registerConfiguredRemotes(config.remotes, config);
   await yieldToBrowser();
   const root = document.getElementById('root');
   if (!root) throw new Error('#root is missing from index.html');

@@ -37,6 +37,7 @@ import { loadRemotePage } from '../lib/federation';
 import { pageDrawn, pageLive } from '../lib/hydration';
 import { reportFailed, reportLoaded } from '../lib/release-reports';
 import { serverDrawnHtml } from '../lib/trusted-types';
+import { RemoteIntegrityError } from '../lib/remote-integrity';
 import { serverSnapshotFor } from '../prerender/snapshot';
 import { useRouteHead } from './route-head';
 import type { PageModule, RoutePath } from './route-table';
@@ -91,7 +92,7 @@ function startLoad(key: string, remote: RemoteName, module: string): PageLoad {
         settle(key, { status: 'ready', Page: loaded.default });
       },
       (error: unknown) => {
-        reportFailed(remote, 'load', error);
+        reportFailed(remote, error instanceof RemoteIntegrityError ? 'integrity' : 'load', error);
         settle(key, { status: 'failed', error });
       },
     );

@@ -19,7 +19,10 @@ import {
 export type FailureStage = NonNullable<ReleaseReport['stage']>;
 
 const sent = new Set<string>();
-/** Errors already reported as a failed load (the boundary sees them again as render errors). */
+/**
+ * Errors already reported as a failed load or refusal (the boundary sees them again as render
+ * errors).
+ */
 const loadFailures = new WeakSet<object>();
 
 function send(
@@ -48,11 +51,14 @@ export function reportLoaded(remote: RemoteName): void {
   send(remote, { outcome: 'loaded' });
 }
 
-/** The remote failed to load (`load`) or threw while rendering (`render`). */
+/**
+ * The remote failed to load (`load`), its code was refused for its bytes (`integrity`,
+ * remote-integrity.ts), or it threw while rendering (`render`).
+ */
 export function reportFailed(remote: RemoteName, stage: FailureStage, error: unknown): void {
   if (error !== null && typeof error === 'object') {
     if (stage === 'render' && loadFailures.has(error)) return;
-    if (stage === 'load') loadFailures.add(error);
+    if (stage !== 'render') loadFailures.add(error);
   }
   const message = error instanceof Error ? error.message : String(error);
   send(remote, { outcome: 'failed', stage, message: message.slice(0, 300) });

@@ -2,11 +2,12 @@
  * The federation runtime, doubled (setup.ts mocks '@module-federation/enhanced/runtime'): every
  * exposed module is a tiny page whose heading names it, e.g. 'marketing/home'.
  */
-import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import type { ComponentType } from 'react';
 
 export const loadRemoteMock = jest.mocked(loadRemote);
 export const registerRemotesMock = jest.mocked(registerRemotes);
+export const registerPluginsMock = jest.mocked(registerPlugins);
 
 /** The page the double serves for `id` ('remote/module'). */
 export function fakePage(id: string): ComponentType {

@@ -8,10 +8,11 @@ import '@testing-library/jest-dom';
 import { preloadHttp, session } from '@hypertek/shared';
 import { serveApi } from '@hypertek/shared/testing';
 
-import { loadRemoteMock, registerRemotesMock, remotesUp } from './remotes';
+import { loadRemoteMock, registerPluginsMock, registerRemotesMock, remotesUp } from './remotes';
 
 jest.mock('@module-federation/enhanced/runtime', () => ({
   loadRemote: jest.fn(),
+  registerPlugins: jest.fn(),
   registerRemotes: jest.fn(),
 }));
 
@@ -25,6 +26,7 @@ beforeEach(() => {
   sessionStorage.clear();
   serveApi();
   registerRemotesMock.mockClear();
+  registerPluginsMock.mockClear();
   loadRemoteMock.mockClear();
   remotesUp();
 });

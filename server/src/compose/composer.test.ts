@@ -47,6 +47,9 @@ const frames = {
 
 type Files = OriginFiles;
 
+/** Every remote file as its digest says (verified-files.test.ts: the refusals). */
+const ALL_PINNED = { check: () => ({ ok: true as const }), digestOf: () => 'sha384-pinned' };
+
 /** The global scope, where a drawn page reads its answers and the data cache is kept. */
 const global = globalThis as unknown as Record<symbol, unknown>;
 
@@ -77,7 +80,7 @@ const composerWith = async (
 ) => {
   const remote = fakeOrigin(files);
   const cache = createRemoteCache({ fetchImpl: remote.fetchImpl, ...options });
-  const composer = await createComposer({ root, config, cache, renderer });
+  const composer = await createComposer({ root, config, cache, renderer, pins: ALL_PINNED });
   return {
     remote,
     composer: {
@@ -112,13 +115,18 @@ void describe('composed documents', () => {
     const { composer } = await composerWith({});
     const remotes = { marketplace: 'http://remote.test/releases/1.1.0/mf-manifest.json' };
     const releases = { marketplace: { version: '1.1.0', channel: 'canary' as const } };
-    const { status, html } = await composer.document('/somewhere', '', remotes, releases);
+    const integrity = { marketplace: { 'mf-manifest.json': 'sha384-abc' } };
+    const { status, html } = await composer.document('/somewhere', '', {
+      remotes,
+      releases,
+      integrity,
+    });
     assert.equal(status, 200);
     const [, json = ''] = html.match(
       /<script type="application\/json" id="runtime-config">(.*?)<\/script>/,
     )!;
-    assert.deepEqual(JSON.parse(json), { ...config, remotes, releases });
-    assert.match(composer.plainFor(remotes, releases), /"channel":"canary"/);
+    assert.deepEqual(JSON.parse(json), { ...config, remotes, releases, integrity });
+    assert.match(composer.plainFor({ remotes, releases }), /"channel":"canary"/);
   });
 
   void it('put the runtime config in every page, safe inside its script element', async () => {
@@ -127,7 +135,8 @@ void describe('composed documents', () => {
     const [, json = ''] = html.match(
       /<script type="application\/json" id="runtime-config">(.*?)<\/script>/,
     )!;
-    assert.deepEqual(JSON.parse(json), config);
+    // No visitor's choice: no remote is pinned, so the browser would refuse every one.
+    assert.deepEqual(JSON.parse(json), { ...config, integrity: {} });
     assert.equal(html.includes('</script><script>alert(1)'), false);
     assert.match(html, /<div id="root"><div class="splash">splash<\/div><\/div><\/body>/);
     assert.match(
@@ -185,18 +194,18 @@ void describe('composed documents', () => {
       assert.match(
         html,
         new RegExp(
-          `<link rel="preload" as="script" href="http://remote\\.test/remoteEntry\\.js" nonce="${NONCE_MARK}">`,
+          `<link rel="preload" as="script" href="http://remote\\.test/remoteEntry\\.js" crossorigin integrity="sha384-pinned" nonce="${NONCE_MARK}">`,
         ),
       );
       assert.match(
         html,
         new RegExp(
-          `<link rel="preload" as="script" href="http://remote\\.test/static/js/land\\.1\\.js" nonce="${NONCE_MARK}">`,
+          `<link rel="preload" as="script" href="http://remote\\.test/static/js/land\\.1\\.js" crossorigin integrity="sha384-pinned" nonce="${NONCE_MARK}">`,
         ),
       );
       assert.match(
         html,
-        /<link rel="preload" as="style" href="http:\/\/remote\.test\/static\/css\/land\.1\.css">/,
+        /<link rel="preload" as="style" href="http:\/\/remote\.test\/static\/css\/land\.1\.css" crossorigin integrity="sha384-pinned">/,
       );
       assert.equal(html.includes('later.js'), false, 'only what the page needs first');
       assert.match(html, /<link rel="preconnect" href="http:\/\/api\.test" crossorigin>/);

@@ -18,13 +18,15 @@ import type { RuntimeConfig } from '../runtime-config.js';
 import { createFirstReads } from './first-reads.js';
 import { pageHeadTags } from './head-tags.js';
 import { readHostPage } from './host-page.js';
-import type { Releases } from './host-page.js';
+import type { ConfigChoice } from './host-page.js';
 import { escapeAttribute, HYDRATE, inlineStyle, NONCE, scriptJson } from './html.js';
 import { createItemReader, ITEM_ID, itemHeadTags } from './item-page.js';
 import { createDataRenderer, PRERENDER_DIR, SITE_FILE } from './page-renderer.js';
 import type { PageRenderer } from './page-renderer.js';
 import { createRemoteCache } from './remote-cache.js';
 import type { RemoteCache } from './remote-cache.js';
+import { verifiedFiles } from './verified-files.js';
+import type { PinChecker, Refusal } from './verified-files.js';
 import { pageAssets, snapshotParts } from './snapshot.js';
 
 /** What a route's frame says of it (host/src/prerender/frames.tsx, `Frames`): the part read here. */
@@ -57,21 +59,17 @@ export interface ComposedDocument {
 }
 
 export interface Composer {
-  /** The plain page with `remotes` (and `releases`) in its config (when composing failed). */
-  plainFor: (remotes: Record<string, string>, releases: Releases) => string;
+  /** The plain page with this visitor's remotes in its config (when composing failed). */
+  plainFor: (choice: ConfigChoice) => string;
   /**
    * The document of a navigation to `pathname` (and `search`, the address's query: a page opened
    * with one reads other data than its snapshot declares, so nothing of it is preloaded; an item
-   * page reads the item its `id` names). `remotes`: each remote's manifest for this visitor (the
-   * release registry's choice; the config's by default): the page drawn here and the scripts that
-   * take it over come from the same release; `releases`: which release of each that is.
+   * page reads the item its `id` names). `choice`: each remote's manifest for this visitor (the
+   * release registry's choice; the config's by default), which release of each that is, and the
+   * digests of each: the page drawn here and the scripts that take it over come from the same
+   * release.
    */
-  document: (
-    pathname: string,
-    search?: string,
-    remotes?: Record<string, string>,
-    releases?: Releases,
-  ) => Promise<ComposedDocument>;
+  document: (pathname: string, search?: string, choice?: ConfigChoice) => Promise<ComposedDocument>;
 }
 
 /** An address's query as the browser's router sees it ('' for none). */
@@ -88,6 +86,8 @@ export async function createComposer({
   cache,
   itemReads,
   renderer,
+  pins,
+  onRefused = () => {},
 }: {
   root: string;
   /** The runtime config (put in every page); the composer reads its API base and remotes. */
@@ -97,6 +97,13 @@ export async function createComposer({
   cache?: RemoteCache | undefined;
   itemReads?: RemoteCache | undefined;
   renderer?: PageRenderer | undefined;
+  /**
+   * The digests a remote's files must match before this server uses them (its manifest, snapshot,
+   * stylesheet, and the Node build it runs): releases/pins.ts.
+   */
+  pins: PinChecker;
+  /** A remote's file refused (counted in the metrics). */
+  onRefused?: (refusal: Refusal) => void;
 }): Promise<Composer> {
   const { builtHead, plainPage, drawnPage, fontPreloads, configScript } = await readHostPage(
     root,
@@ -106,7 +113,13 @@ export async function createComposer({
   const frames = await readFile(join(root, PRERENDER_DIR, 'frames.json'), 'utf8')
     .then((text) => JSON.parse(text) as Frames)
     .catch(() => null);
-  const remoteFiles = cache ?? createRemoteCache({ log });
+  // Every file of a remote is checked against its release's digests before it is used here.
+  const remoteFiles = verifiedFiles(cache ?? createRemoteCache({ log }), pins, (refusal) => {
+    log(
+      `integrity: refused ${refusal.url} (${refusal.remote} ${refusal.version ?? 'served in place'}, ${refusal.file}): ${refusal.reason}`,
+    );
+    onRefused(refusal);
+  });
   // The host's Node build: every page is drawn with the whole site's tree, for hydration.
   const siteSource = await readFile(join(root, PRERENDER_DIR, SITE_FILE), 'utf8').catch(() => null);
   // The host's packages (React, React Router) are those of the app the server serves: its build's
@@ -142,32 +155,34 @@ export async function createComposer({
       type: 'website',
     });
   /** The page of every other path: the build's index.html (splash) with the config inline. */
-  const plainWith = (head: string, remotes: Record<string, string>, releases: Releases) =>
-    plainPage(head + configScript(remotes, releases) + fontPreloads, plainPage.root);
+  const plainWith = (head: string, choice: ConfigChoice) =>
+    plainPage(head + configScript(choice) + fontPreloads, plainPage.root);
   const patterns = (frames?.patterns ?? []).map((route) => ({
     ...route,
     regex: new RegExp(route.pattern, 'i'),
   }));
+  /** A remote's file, preloaded as its runtime loads it: CORS, with `integrity` (pins.ts). */
+  const remotePreload = (as: 'script' | 'style', href: string) => {
+    const digest = pins.digestOf(href);
+    // A script's preload carries the page's nonce too: under 'strict-dynamic' nothing else
+    // lets it be fetched.
+    return `<link rel="preload" as="${as}" href="${escapeAttribute(href)}" crossorigin${digest ? ` integrity="${escapeAttribute(digest)}"` : ''}${as === 'script' ? NONCE : ''}>`;
+  };
   /** Fetched the way the app fetches them (CORS, no credentials), so its requests use these. */
   const fetchPreload = (href: string) =>
     `<link rel="preload" as="fetch" href="${escapeAttribute(href)}" crossorigin>`;
 
   /** A path no route has: its pattern's page, or the not-found page in its frame with a 404. */
-  function otherPath(
-    pathname: string,
-    search: string,
-    remotes: Record<string, string>,
-    releases: Releases,
-  ): ComposedDocument {
+  function otherPath(pathname: string, search: string, choice: ConfigChoice): ComposedDocument {
     const known = patterns.find((route) => route.regex.test(pathname));
     if (known || !frames?.notFound)
       return {
         status: 200,
-        html: plainWith(known ? routeHead(known, pathname) : builtHead, remotes, releases),
+        html: plainWith(known ? routeHead(known, pathname) : builtHead, choice),
       };
     // Nobody's path: the not-found page in its frame, with a 404 (the live app shows the same).
     const notFound = frames.notFound;
-    const head = routeHead(notFound, pathname) + configScript(remotes, releases) + fontPreloads;
+    const head = routeHead(notFound, pathname) + configScript(choice) + fontPreloads;
     const hydratable = dataRenderer.site(siteSource, pathname + searchOf(search), null, null);
     return {
       status: 404,
@@ -184,7 +199,7 @@ export async function createComposer({
     frame: Frame,
     key: string,
     manifestUrl: string,
-    { pathname, search, remotes, releases }: Navigation,
+    { pathname, search, choice }: Navigation,
   ): Promise<ComposedDocument> {
     const snapshotUrl = new URL(`${PRERENDER_DIR}/${frame.module}.html`, manifestUrl).toString();
     const [snapshot, manifest] = await Promise.all([
@@ -215,17 +230,15 @@ export async function createComposer({
     const path = frame.path ?? key;
     const head = [
       item?.head ? itemHeadTags(item.head, { site, path, apiBase }) : routeHead(frame, path),
-      configScript(remotes, releases),
+      configScript(choice),
       fontPreloads,
       `<link rel="preconnect" href="${escapeAttribute(apiOrigin)}" crossorigin>`,
       ...styles,
-      // The federation runtime still links the page's stylesheet before it runs the page.
-      ...assets.styles.map(
-        (href) => `<link rel="preload" as="style" href="${escapeAttribute(href)}">`,
-      ),
-      ...assets.scripts.map(
-        (href) => `<link rel="preload" as="script" href="${escapeAttribute(href)}"${NONCE}>`,
-      ),
+      // The federation runtime still links the page's stylesheet before it runs the page. As the
+      // remote's runtime asks for its files: CORS, with the release's digest (a preload that
+      // differs in either is not used, and the file is fetched twice).
+      ...assets.styles.map((href) => remotePreload('style', href)),
+      ...assets.scripts.map((href) => remotePreload('script', href)),
       // The remote's manifest, read by the federation runtime.
       fetchPreload(manifestUrl),
       // The HTTP client (axios) comes with a page that asks the API as it opens: a read whose
@@ -281,18 +294,15 @@ export async function createComposer({
   }
 
   return {
-    plainFor: (remotes, releases) => plainWith(builtHead, remotes, releases),
-    async document(pathname, search = '', remotes = config.remotes, releases) {
+    plainFor: (choice) => plainWith(builtHead, choice),
+    async document(pathname, search = '', choice = { remotes: config.remotes }) {
       const key = pathname.toLowerCase().replace(/(.)\/+$/, '$1');
       const frame = frames?.routes[key];
-      if (!frames || !frame) return otherPath(pathname, search, remotes, releases);
-      const manifestUrl = remotes[frame.remote];
+      if (!frames || !frame) return otherPath(pathname, search, choice);
+      const manifestUrl = choice.remotes[frame.remote];
       if (!manifestUrl)
-        return {
-          status: 200,
-          html: plainWith(routeHead(frame, frame.path ?? key), remotes, releases),
-        };
-      return routePage(frames, frame, key, manifestUrl, { pathname, search, remotes, releases });
+        return { status: 200, html: plainWith(routeHead(frame, frame.path ?? key), choice) };
+      return routePage(frames, frame, key, manifestUrl, { pathname, search, choice });
     },
   };
 }
@@ -301,6 +311,5 @@ export async function createComposer({
 interface Navigation {
   pathname: string;
   search: string;
-  remotes: Record<string, string>;
-  releases: Releases;
+  choice: ConfigChoice;
 }

@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { RuntimeConfig } from '../runtime-config.js';
-import type { ReleasePick } from '../releases/routing.js';
+import type { ReleaseChoice, ReleasePick } from '../releases/routing.js';
 import {
   BOOT_SCRIPT,
   escapeAttribute,
@@ -20,6 +20,14 @@ import type { Fillable } from './html.js';
 
 /** What a navigation's runtime config says of releases: which one of each remote it loads. */
 export type Releases = Record<string, ReleasePick> | undefined;
+/**
+ * A navigation's remotes as its runtime config gives them: each one's manifest, which release it
+ * is, and the digests its files must match (docs/security.md, "Integrity of remotes").
+ */
+export type ConfigChoice = Pick<
+  ReleaseChoice,
+  'remotes' | 'releases' | 'integrity' | 'allowUnpinnedRemotes'
+>;
 
 export interface HostPage {
   /** The build's own title and description: the head of a path nobody describes. */
@@ -31,10 +39,10 @@ export interface HostPage {
   /** The Latin faces of the site's fonts, preloaded on every page. */
   fontPreloads: string;
   /**
-   * The runtime config inline, with the remotes' manifests of this navigation and which release
-   * of each it is (`releases`: version and channel, for the host's failure reports).
+   * The runtime config inline, with the remotes' manifests of this navigation, which release of
+   * each it is (`releases`: version and channel, for the host's failure reports) and their digests.
    */
-  configScript: (remotes: Record<string, string>, releases: Releases) => string;
+  configScript: (choice: ConfigChoice) => string;
 }
 
 export async function readHostPage(
@@ -42,17 +50,15 @@ export async function readHostPage(
   config: Pick<RuntimeConfig, 'remotes'>,
 ): Promise<HostPage> {
   const indexHtml = await readFile(join(root, 'index.html'), 'utf8');
-  let lastConfig: { remotes: Record<string, string> | null; releases: Releases; script: string } = {
-    remotes: null,
-    releases: undefined,
+  let lastConfig: { choice: ConfigChoice | null; script: string } = {
+    choice: null,
     script: '',
   };
-  const configScript = (remotes: Record<string, string>, releases: Releases) => {
-    if (lastConfig.remotes !== remotes || lastConfig.releases !== releases)
+  const configScript = (choice: ConfigChoice) => {
+    if (lastConfig.choice !== choice)
       lastConfig = {
-        remotes,
-        releases,
-        script: `<script type="application/json" id="runtime-config">${scriptJson({ ...config, remotes, ...(releases ? { releases } : {}) })}</script>`,
+        choice,
+        script: `<script type="application/json" id="runtime-config">${scriptJson(runtimeConfigOf(config, choice))}</script>`,
       };
     return lastConfig.script;
   };
@@ -100,5 +106,16 @@ export async function readHostPage(
     drawnPage: fillable(drawnHtml),
     fontPreloads,
     configScript,
+  };
+}
+
+/** The runtime config of a navigation: the site's, with this visitor's remotes and their pins. */
+export function runtimeConfigOf<T extends object>(config: T, choice: ConfigChoice) {
+  return {
+    ...config,
+    remotes: choice.remotes,
+    ...(choice.releases ? { releases: choice.releases } : {}),
+    integrity: choice.integrity ?? {},
+    ...(choice.allowUnpinnedRemotes ? { allowUnpinnedRemotes: true } : {}),
   };
 }

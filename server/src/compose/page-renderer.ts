@@ -11,9 +11,9 @@
 // releases live side by side and a new one is simply a new source. The page's Node build is the
 // one its build already makes for its snapshot, a single file with React and React Router left
 // external: nothing to negotiate in a share scope, no async chunks to fetch while rendering. It is
-// evaluated in this process as @module-federation/node evaluates a fetched chunk (`vm`): the same
-// trust in the remotes' origins. Worth revisiting when a page needs code split inside it on the
-// server, or streaming rendering.
+// evaluated in this process as @module-federation/node evaluates a fetched chunk (`vm`), once its
+// bytes match the digest its release recorded (verified-files.ts): never on the remote's word.
+// Worth revisiting when a page needs code split inside it on the server, or streaming rendering.
 import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';

@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { createComposer } from '../compose/composer.js';
+import { runtimeConfigOf } from '../compose/host-page.js';
 import { NONCE_MARK, withNonce } from '../compose/html.js';
 import { createCrawlerFiles } from '../crawlers/sitemap.js';
 import { hostReleases } from '../releases/host-releases.js';
@@ -87,15 +88,7 @@ export async function createHandler({
     if (configBody.choice !== choice)
       configBody = {
         choice,
-        text: JSON.stringify(
-          {
-            ...config,
-            remotes: choice.remotes,
-            ...(choice.releases ? { releases: choice.releases } : {}),
-          },
-          null,
-          2,
-        ),
+        text: JSON.stringify(runtimeConfigOf(config, choice), null, 2),
       };
     return configBody.text;
   };
@@ -132,7 +125,16 @@ export async function createHandler({
   // The host's documents are composed per navigation (compose/): config inline, and for the
   // routes with a snapshot, the page drawn before any script runs.
   const composer =
-    !isRemote && indexHtml ? await createComposer({ root, config, siteUrl: site, log }) : null;
+    releases && indexHtml
+      ? await createComposer({
+          root,
+          config,
+          siteUrl: site,
+          log,
+          pins: releases.pins,
+          onRefused: (refusal) => metrics.integrityRefused(refusal),
+        })
+      : null;
   // robots.txt and the sitemap: the host's, for the whole site (crawlers/sitemap.ts).
   const crawlerFiles = composer
     ? createCrawlerFiles({ root, siteUrl: site, apiBaseUrl: config.apiBaseUrl, log })
@@ -155,7 +157,7 @@ export async function createHandler({
     choice: VisitorChoice | ReleaseChoice,
   ) => {
     if (!composer) return;
-    const page = await composer.document(pathname, search, choice.remotes, choice.releases);
+    const page = await composer.document(pathname, search, choice);
     // A previewing browser's banner, outside the app's root (bodies with one are rare).
     const pass = 'preview' in choice ? choice.preview : null;
     const composed = pass
@@ -232,7 +234,7 @@ export async function createHandler({
           'Content-Type': 'text/html; charset=utf-8',
           'Cache-Control': DOCUMENT_CACHE,
         });
-      res.end(composer?.plainFor(choice.remotes, choice.releases).replaceAll(NONCE_MARK, nonce));
+      res.end(composer?.plainFor(choice).replaceAll(NONCE_MARK, nonce));
     });
   };
 

@@ -21,6 +21,15 @@ function kindOf(pathname: string): string {
   return 'asset';
 }
 
+/** A remote's file by kind, for the labels (a path would be unbounded). */
+function fileKind(path: string): string {
+  if (path === 'mf-manifest.json') return 'manifest';
+  if (!path.includes('/') && path.endsWith('.js')) return 'entry';
+  if (path.endsWith('.cjs')) return 'node-build';
+  if (path.endsWith('.js')) return 'script';
+  return 'other';
+}
+
 let processRegistry: client.Registry | null = null;
 /**
  * CPU, memory, event loop and GC of this process: made once, with the first server (its
@@ -41,6 +50,8 @@ export interface WebMetrics extends CspReportCounters {
   /** A page or config served with these releases (the host's choice for a visitor). */
   served: (choice: ReleaseChoice) => void;
   canaryRolledBack: (change: Change) => void;
+  /** A remote's file this server fetched was refused: its bytes differ from its digest, or it has none. */
+  integrityRefused: (refusal: { remote: string; version: string | null; file: string }) => void;
   /** Where the live-release gauge reads the registry (the host's live view). */
   watchReleases: (read: () => Registry) => void;
   serve: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -93,6 +104,12 @@ export function createWebMetrics({
     labelNames: ['reason'],
     registers: [register],
   });
+  const integrityRefusals = new client.Counter({
+    name: 'hypertek_remote_integrity_refusals_total',
+    help: "Files of a remote this server refused to use (bytes differing from the release's recorded digest, or no digest), by remote, version ('in-place' for the build served in place) and file kind (manifest, entry, script, node-build, other).",
+    labelNames: ['remote', 'version', 'file'],
+    registers: [register],
+  });
   let registryNow = (): Registry => ({ revision: 0, remotes: {}, history: [] });
   new client.Gauge({
     name: 'hypertek_release_live_info',
@@ -141,6 +158,9 @@ export function createWebMetrics({
     },
     canaryRolledBack(change) {
       canaryRollbacks.inc({ remote: change.remote, version: change.from ?? '' });
+    },
+    integrityRefused({ remote, version, file }) {
+      integrityRefusals.inc({ remote, version: version ?? 'in-place', file: fileKind(file) });
     },
     watchReleases(read) {
       registryNow = read;

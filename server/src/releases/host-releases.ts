@@ -8,6 +8,8 @@ import { releaseReadsFrom, startCanaryGuard } from './canary-guard.js';
 import { createReleaseEndpoint } from './endpoint.js';
 import type { ReleaseEndpoint } from './endpoint.js';
 import { hostFactsOf } from './gate.js';
+import { createPinSource } from './pins.js';
+import type { PinSource } from './pins.js';
 import { createLiveView, openRegistry, releasesDir } from './registry.js';
 import { createReleaseRouting } from './routing.js';
 import type { ReleaseRouting } from './routing.js';
@@ -16,6 +18,8 @@ import { releaseSecrets } from './secrets.js';
 export interface HostReleases {
   routing: ReleaseRouting;
   endpoint: ReleaseEndpoint;
+  /** The digests each remote's files must match (pins.ts). */
+  pins: PinSource;
   /** Stops the canary guard and closes the registry. */
   close: () => Promise<void>;
 }
@@ -40,9 +44,11 @@ export async function hostReleases({
   const live = createLiveView(registry);
   await live.refresh();
   const { token, signingKey } = releaseSecrets(env);
+  const pins = createPinSource({ configured: config.remotes, dir, env, log });
   const routing = createReleaseRouting({
     configured: config.remotes,
     live,
+    pins,
     signingKey,
     secure: site.startsWith('https:'),
   });
@@ -71,6 +77,7 @@ export async function hostReleases({
   return {
     routing,
     endpoint,
+    pins,
     close: async () => {
       stopGuard();
       await registry.close();

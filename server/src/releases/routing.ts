@@ -10,6 +10,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { isVisitorId, PREVIEW_COOKIE, VISITOR_COOKIE } from '@hypertek/shared/release-words';
+import type { PinSource, RemotePins } from './pins.js';
 import type { LiveView, Registry } from './registry.js';
 import { readPreviewToken } from './secrets.js';
 import type { PreviewPass } from './secrets.js';
@@ -27,6 +28,12 @@ export interface ReleasePick {
 export interface ReleaseChoice {
   remotes: Record<string, string>;
   releases?: Record<string, ReleasePick> | undefined;
+  /**
+   * The digests each remote's scripts must match (pins.ts), by remote: a remote absent here is
+   * refused by the browser unless `allowUnpinnedRemotes`.
+   */
+  integrity?: Record<string, RemotePins> | undefined;
+  allowUnpinnedRemotes?: true | undefined;
 }
 /** A visitor's choice with what the request needs: their pass, their id, cookies to set. */
 export interface VisitorChoice extends ReleaseChoice {
@@ -78,24 +85,30 @@ export interface ReleaseRouting {
 export function createReleaseRouting({
   configured,
   live,
+  pins,
   signingKey,
   secure = false,
   now = Date.now,
 }: {
   configured: Record<string, string>;
   live: Pick<LiveView, 'current'>;
+  /** The digests of each pick (none given: every remote unpinned, refused by the browser). */
+  pins?: Pick<PinSource, 'pinsFor' | 'revision' | 'allowUnpinned'> | undefined;
   signingKey: string;
   secure?: boolean;
   now?: () => number;
 }): ReleaseRouting {
-  /** One `{ remotes, releases }` per distinct choice, while the registry's revision holds. */
-  let memo = { revision: -1, choices: new Map<string, ReleaseChoice>() };
+  /**
+   * One `{ remotes, releases, integrity }` per distinct choice, while the registry's revision (and
+   * the builds served in place) hold.
+   */
+  let memo = { revision: '', choices: new Map<string, ReleaseChoice>() };
   const choiceFor = (
     registry: Registry,
     picks: Record<string, ReleasePick | null>,
   ): ReleaseChoice => {
-    if (memo.revision !== registry.revision)
-      memo = { revision: registry.revision, choices: new Map() };
+    const revision = `${registry.revision}:${pins?.revision() ?? 0}`;
+    if (memo.revision !== revision) memo = { revision, choices: new Map() };
     const key = Object.entries(picks)
       .map(([name, pick]) => `${name}=${pick ? `${pick.version}:${pick.channel}` : ''}`)
       .join('|');
@@ -103,15 +116,23 @@ export function createReleaseRouting({
     if (!choice) {
       const remotes: Record<string, string> = {};
       const releases: Record<string, ReleasePick> = {};
+      const integrity: Record<string, RemotePins> = {};
       for (const [name, manifest] of Object.entries(configured)) {
-        const pick = picks[name];
+        const pick = picks[name] ?? null;
         // isReleaseVersion keeps a version URL-safe.
         remotes[name] = pick
           ? new URL(`releases/${pick.version}/mf-manifest.json`, manifest).href
           : manifest;
         if (pick) releases[name] = pick;
+        const pinned = pins?.pinsFor(name, pick?.version ?? null);
+        if (pinned) integrity[name] = pinned;
       }
-      choice = { remotes, releases: Object.keys(releases).length > 0 ? releases : undefined };
+      choice = {
+        remotes,
+        releases: Object.keys(releases).length > 0 ? releases : undefined,
+        integrity,
+        ...(pins?.allowUnpinned ? { allowUnpinnedRemotes: true as const } : {}),
+      };
       memo.choices.set(key, choice);
     }
     return choice;

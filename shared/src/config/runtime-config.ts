@@ -41,6 +41,14 @@ export interface RuntimeConfig {
    * for a remote served in place). The host reports a release's failures with it.
    */
   releases?: Partial<Record<RemoteName, RemoteRelease>>;
+  /**
+   * What each remote's code must be (docs/security.md, "Integrity of remotes"): SHA-384 digests
+   * (`sha384-…`) of its manifest and entry, by path beside the manifest, as the release registry
+   * recorded them. A remote absent here is refused, unless `allowUnpinnedRemotes`.
+   */
+  integrity?: Partial<Record<RemoteName, Record<string, string>>>;
+  /** The operator allowed remotes without digests (ALLOW_UNPINNED_REMOTES=1, development only). */
+  allowUnpinnedRemotes?: boolean;
 }
 
 export const DEFAULT_RUNTIME_CONFIG: RuntimeConfig = {

@@ -24,8 +24,11 @@ export const RELEASE_CHANNELS = /** @type {const} */ (['live', 'canary', 'previe
 /** What the host reports of a remote's release for a visitor. */
 export const REPORT_OUTCOMES = /** @type {const} */ (['loaded', 'failed']);
 
-/** Where a release failed: fetching its code (`load`) or drawing its page (`render`). */
-export const FAILURE_STAGES = /** @type {const} */ (['load', 'render']);
+/**
+ * Where a release failed: fetching its code (`load`), drawing its page (`render`), or its code
+ * refused because its bytes differ from the digests the registry recorded (`integrity`).
+ */
+export const FAILURE_STAGES = /** @type {const} */ (['load', 'render', 'integrity']);
 
 /**
  * The Core Web Vitals a page view reports (the `web-vitals` library's names), judged at the 75th

@@ -1,6 +1,7 @@
 import { DEFAULT_RUNTIME_CONFIG } from '@hypertek/shared';
 
 import { fakePage } from '../../testing/remotes';
+import { RemoteIntegrityError } from '../remote-integrity';
 
 async function importFederation() {
   return { ...(await import('../federation')), ...(await import('../../testing/remotes')) };
@@ -62,5 +63,54 @@ describe('loadRemotePage', () => {
     await loadRemotePage('account', 'signin');
 
     expect(registerRemotesMock).not.toHaveBeenCalled();
+  });
+});
+
+describe('the integrity of the remotes', () => {
+  const manifest = DEFAULT_RUNTIME_CONFIG.remotes.checkout;
+
+  it('is checked by a runtime plugin registered once, before any remote', async () => {
+    const fresh = await freshFederation();
+    const order: string[] = [];
+    fresh.registerPluginsMock.mockImplementation(() => void order.push('plugins'));
+    fresh.registerRemotesMock.mockImplementation(() => void order.push('remotes'));
+    fresh.registerConfiguredRemotes(DEFAULT_RUNTIME_CONFIG.remotes);
+    fresh.registerConfiguredRemotes(DEFAULT_RUNTIME_CONFIG.remotes);
+    expect(order).toEqual(['plugins', 'remotes', 'remotes']);
+  });
+
+  it("rejects a page with the refusal when the remote's code was refused, and retries afresh", async () => {
+    const fresh = await freshFederation();
+    fresh.registerConfiguredRemotes(DEFAULT_RUNTIME_CONFIG.remotes, {
+      integrity: { checkout: { 'mf-manifest.json': 'sha384-recorded' } },
+    });
+    const [plugin] = fresh.registerPluginsMock.mock.lastCall?.[0] ?? [];
+    // The runtime creates the entry's script: it has no recorded digest, so it is refused.
+    fresh.loadRemoteMock.mockImplementationOnce(() => {
+      plugin?.createScript?.({
+        url: new URL('remoteEntry.js', manifest).href,
+        remoteInfo: {
+          name: 'checkout',
+          entry: manifest,
+          type: 'global',
+          entryGlobalName: 'checkout',
+          shareScope: 'default',
+        },
+      });
+      return Promise.reject(new Error('[ Federation Runtime ]: RUNTIME-008'));
+    });
+    const refused = fresh.loadRemotePage('checkout', 'payment');
+    // (isolated modules: its own copy of the class)
+    await expect(refused).rejects.toMatchObject({
+      name: RemoteIntegrityError.name,
+      file: 'remoteEntry.js',
+    });
+    await expect(refused).rejects.toThrow("checkout's remoteEntry.js was refused");
+
+    // A retry loads anew: a failure that is not a refusal is the runtime's own error.
+    fresh.loadRemoteMock.mockRejectedValueOnce(new Error('manifest unreachable'));
+    await expect(fresh.loadRemotePage('checkout', 'payment')).rejects.toThrow(
+      'manifest unreachable',
+    );
   });
 });

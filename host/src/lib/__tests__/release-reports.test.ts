@@ -83,6 +83,16 @@ describe('release reports', () => {
     ]);
   });
 
+  it("reports a release whose code was refused for its bytes as 'integrity', once", () => {
+    const { reportFailed } = freshReports();
+    const error = new Error("checkout's remoteEntry.js was refused: its bytes differ");
+    reportFailed('checkout', 'integrity', error);
+    reportFailed('checkout', 'render', error);
+    expect(sentBodies()).toEqual([
+      expect.objectContaining({ outcome: 'failed', stage: 'integrity', message: error.message }),
+    ]);
+  });
+
   it('says nothing for a remote served in place, or without a visitor cookie', () => {
     const { reportFailed, reportLoaded } = freshReports();
     reportFailed('account', 'render', new Error('x'));

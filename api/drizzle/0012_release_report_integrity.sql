@@ -1,0 +1,2 @@
+ALTER TABLE "release_reports" DROP CONSTRAINT "release_reports_stage_check";--> statement-breakpoint
+ALTER TABLE "release_reports" ADD CONSTRAINT "release_reports_stage_check" CHECK (("release_reports"."outcome" = 'failed') = ("release_reports"."stage" is not null) and ("release_reports"."stage" is null or "release_reports"."stage" in ('load', 'render', 'integrity')));
