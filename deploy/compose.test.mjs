@@ -152,6 +152,14 @@ void describe('docker-compose.yml', () => {
     const dockerfile = read('deploy/Dockerfile');
     assert.match(dockerfile, /^FROM .+ AS web$/m);
     assert.match(dockerfile, /^FROM .+ AS api$/m);
+    // The host's image pins the remotes' builds served in place to this commit's bytes: it
+    // builds each remote and names each build to the server (server/src/releases/pins.ts).
+    for (const remote of ['marketing', 'marketplace', 'account', 'checkout']) {
+      const variable = `REMOTE_${remote.toUpperCase()}_BUILD=/srv/pins/${remote}`;
+      assert.ok(dockerfile.includes(variable), `${variable} in the web image`);
+    }
+    assert.match(dockerfile, /for remote in marketing marketplace account checkout; do/);
+    assert.match(dockerfile, /^COPY --from=web-build \/pins \.\/pins$/m);
     const ignore = read('deploy/Dockerfile.dockerignore');
     for (const entry of ['**/node_modules', '.env', '**/dist'])
       assert.ok(ignore.split('\n').includes(entry), entry);
