@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import { HOUSE_USER_ID } from '../src/db/schema';
 import assert from 'node:assert/strict';
 import { json, signup } from './helpers';
-import { cardBody, CARDS, paymentMethod, payWithCard, type User } from './payments-helpers';
+import { cardBody, CARDS, paymentMethod, payWithCard, readAs, type User } from './payments-helpers';
 
 export { HOUSE_USER_ID };
 
@@ -37,6 +37,23 @@ export function assertStatuses(
   }
 }
 
+/** A listing or an offer: the same body (item, price, how long it runs) to its own path. */
+function postPriced(
+  path: 'listings' | 'offers',
+  app: FastifyInstance,
+  user: User,
+  itemId: number | string,
+  price: unknown,
+  expiresIn: unknown,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/v1/market/${path}`,
+    headers: user.auth,
+    payload: { itemId: String(itemId), price, expiresIn },
+  });
+}
+
 export function list(
   app: FastifyInstance,
   user: User,
@@ -44,12 +61,7 @@ export function list(
   price: unknown,
   expiresIn: unknown = '6 Months',
 ) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/v1/market/listings',
-    headers: user.auth,
-    payload: { itemId: String(itemId), price, expiresIn },
-  });
+  return postPriced('listings', app, user, itemId, price, expiresIn);
 }
 
 export function reprice(app: FastifyInstance, user: User, listingId: string, price: unknown) {
@@ -77,12 +89,13 @@ export function offer(
   price: unknown,
   expiresIn: unknown = '6 Hours',
 ) {
-  return app.inject({
-    method: 'POST',
-    url: '/api/v1/market/offers',
-    headers: user.auth,
-    payload: { itemId: String(itemId), price, expiresIn },
-  });
+  return postPriced('offers', app, user, itemId, price, expiresIn);
+}
+
+/** The offers `user` made or received, as their page reads them (newest first). */
+export async function offersOf(app: FastifyInstance, user: User, side: 'made' | 'received') {
+  const answer = await readAs(app, user, `/api/v1/market/offers/${side}/${user.user._id}`);
+  return json(answer).data as { _id: string; offer: number; from: string; status: string }[];
 }
 
 export function answerOffer(

@@ -179,16 +179,19 @@ export function readIntent(app: FastifyInstance, user: User, id: string) {
   });
 }
 
+/** The purchase check (POST /game/create) of `user` for an item: 'yes' when they own it. */
+export function checkPurchase(app: FastifyInstance, user: User, itemId: number) {
+  return app.inject({
+    method: 'POST',
+    url: '/api/v1/game/create',
+    headers: user.auth,
+    payload: { userId: user.user._id, productId: String(itemId) },
+  });
+}
+
 /** What the buyer sees of an item after paying (or not): the purchase check, history, collection. */
 export async function buyerView(app: FastifyInstance, user: User, itemId: number) {
-  const check = json(
-    await app.inject({
-      method: 'POST',
-      url: '/api/v1/game/create',
-      headers: user.auth,
-      payload: { userId: user.user._id, productId: String(itemId) },
-    }),
-  );
+  const check = json(await checkPurchase(app, user, itemId));
   const history = json(await readAs(app, user, `/api/v1/history/history/${user.user._id}`));
   const collection = json(await readAs(app, user, `/api/v1/collection/${user.user._id}`));
   const activity = json(await readAs(app, user, `/api/v1/activity/${user.user._id}`));

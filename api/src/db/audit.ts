@@ -49,6 +49,28 @@ interface Rule {
 
 const HOUSE = sql`${HOUSE_USER_ID}::uuid`;
 
+/**
+ * "At most one row of `table` in `status` per item" (one-active-listing, …): the items that have
+ * more, with how many (`active_listings`, …) and their ids (`listing_ids`, …).
+ */
+function onePerItem(
+  table: 'listings' | 'offers' | 'orders',
+  status: 'active' | 'accepted' | 'pending',
+  noun: 'listing' | 'offer' | 'order',
+  message: string,
+): Rule {
+  const counted = sql.identifier(`${status}_${table}`);
+  const ids = sql.identifier(`${noun}_ids`);
+  return {
+    rule: `one-${status}-${noun}`,
+    message,
+    query: sql`
+      select item_id, count(*)::int as ${counted}, string_agg(id::text, ' ') as ${ids}
+      from ${sql.identifier(table)} where status = ${status}
+      group by item_id having count(*) > 1 order by item_id`,
+  };
+}
+
 /** Every paid order of every item, in sale order, with the buyer of the sale before it. */
 const PAID_CHAIN = sql`
   select o.id, o.item_id, o.user_id, o.seller_id, o.paid_at,
@@ -80,27 +102,14 @@ const RULES: Rule[] = [
       where c.seller_id is not null and c.seller_id <> coalesce(c.previous_buyer, ${HOUSE})
       order by c.item_id, c.paid_at`,
   },
-  {
-    rule: 'one-active-listing',
-    message: 'an item has more than one active listing',
-    query: sql`
-      select item_id, count(*)::int as active_listings, string_agg(id::text, ' ') as listing_ids
-      from listings where status = 'active' group by item_id having count(*) > 1 order by item_id`,
-  },
-  {
-    rule: 'one-accepted-offer',
-    message: 'an item has more than one accepted offer',
-    query: sql`
-      select item_id, count(*)::int as accepted_offers, string_agg(id::text, ' ') as offer_ids
-      from offers where status = 'accepted' group by item_id having count(*) > 1 order by item_id`,
-  },
-  {
-    rule: 'one-pending-order',
-    message: 'an item has more than one pending order (checkout hold or reservation)',
-    query: sql`
-      select item_id, count(*)::int as pending_orders, string_agg(id::text, ' ') as order_ids
-      from orders where status = 'pending' group by item_id having count(*) > 1 order by item_id`,
-  },
+  onePerItem('listings', 'active', 'listing', 'an item has more than one active listing'),
+  onePerItem('offers', 'accepted', 'offer', 'an item has more than one accepted offer'),
+  onePerItem(
+    'orders',
+    'pending',
+    'order',
+    'an item has more than one pending order (checkout hold or reservation)',
+  ),
   {
     rule: 'listing-seller',
     message: "an active listing's seller is not the item's owner",

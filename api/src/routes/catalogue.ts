@@ -18,6 +18,7 @@ import {
   errors,
   ItemSaleSchema,
   ItemSchema,
+  listAnswer,
   ListResponse,
   PageQuery,
   publicAccess,
@@ -159,11 +160,7 @@ const catalogueRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
         request.query.limit ?? DEFAULT_PAGE_SIZE,
         request.query.cursor,
       );
-      return {
-        success: true as const,
-        message: page.data.length === 0 ? 'No sales yet' : 'Item sales fetched',
-        ...page,
-      };
+      return listAnswer(page, 'No sales yet', 'Item sales fetched');
     },
   );
 

@@ -20,6 +20,7 @@ import {
   IntentStatusSchema,
   ItemSchema,
   KindSchema,
+  listAnswer,
   ListResponse,
   Nullable,
   PageQuery,
@@ -391,11 +392,7 @@ const paymentRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fast
         query.cursor,
         query.kind,
       );
-      return {
-        success: true as const,
-        message: page.data.length === 0 ? 'No items yet' : 'Collection fetched',
-        ...page,
-      };
+      return listAnswer(page, 'No items yet', 'Collection fetched');
     },
   );
 };

@@ -12,6 +12,7 @@ import {
   bearer,
   DEFAULT_PAGE_SIZE,
   errors,
+  listAnswer,
   ListResponse,
   MAX_PAGE_SIZE,
   Nullable,
@@ -85,13 +86,12 @@ const purchaseRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
     async (request) => {
       const user = await fastify.auth.requireSelf(request, request.params.userId);
       const data = await fastify.ordersRepository.history(user.id, MAX_PAGE_SIZE);
-      return {
-        success: true as const,
-        // a message containing 'No payments found' marks the empty state.
-        message: data.length === 0 ? MESSAGES.noPaymentsFound : 'Payment history fetched',
-        data,
-        nextCursor: null,
-      };
+      // a message containing 'No payments found' marks the empty state.
+      return listAnswer(
+        { data, nextCursor: null },
+        MESSAGES.noPaymentsFound,
+        'Payment history fetched',
+      );
     },
   );
 
@@ -115,11 +115,7 @@ const purchaseRoutes: FastifyPluginAsyncTypebox = async (fastify) => {
         request.query.cursor,
         user.id,
       );
-      return {
-        success: true as const,
-        message: page.data.length === 0 ? 'No activity yet' : 'Activity fetched',
-        ...page,
-      };
+      return listAnswer(page, 'No activity yet', 'Activity fetched');
     },
   );
 };

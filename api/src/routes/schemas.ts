@@ -221,6 +221,15 @@ export const ListResponse = <T extends TSchema>(item: T) =>
     nextCursor: Nullable(Type.String()),
   });
 
+/** A `ListResponse` answer for a page: `empty` says there is nothing yet, `found` that there is. */
+export function listAnswer<Page extends { data: readonly unknown[]; nextCursor: string | null }>(
+  page: Page,
+  empty: string,
+  found: string,
+) {
+  return { success: true as const, message: page.data.length === 0 ? empty : found, ...page };
+}
+
 export const UserIdParams = Type.Object({ userId: Type.String({ maxLength: 100 }) });
 
 /** OpenAPI `security` of a route that needs the bearer token (`Authorization: Bearer <token>`). */

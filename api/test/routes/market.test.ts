@@ -25,20 +25,23 @@ import {
   list,
   marketRows,
   offer,
+  offersOf,
   reprice,
   saleCredits,
   saw,
 } from '../market-helpers';
-import { buyerView, CARDS, createIntent, paymentMethod, type User } from '../payments-helpers';
+import {
+  buyerView,
+  CARDS,
+  checkPurchase,
+  createIntent,
+  paymentMethod,
+  type User,
+} from '../payments-helpers';
 
 const HOUR = 3_600_000;
 
 /** An app whose market clock the test moves. */
-async function appWithClock(t: { after: (fn: () => Promise<void>) => void }) {
-  const clock = { now: Date.now() };
-  const app = await buildTestApp(t, {}, { clock: () => clock.now });
-  return { app, clock };
-}
 
 /** A user who owns `itemId`, bought from the house at its listed price. */
 async function owner(app: TestApp, itemId: number): Promise<User> {
@@ -46,6 +49,19 @@ async function owner(app: TestApp, itemId: number): Promise<User> {
   const response = await buy(app, user, itemId);
   assert.equal(response.statusCode, 200, response.body);
   return user;
+}
+
+/**
+ * An app of its own whose clock the test moves, with the owner `a` of `itemId` (bought from the
+ * house) and two other users `b` and `c`.
+ */
+async function clockedMarket(t: { after: (fn: () => Promise<void>) => void }, itemId: number) {
+  const clock = { now: Date.now() };
+  const app = await buildTestApp(t, {}, { clock: () => clock.now });
+  const a = await owner(app, itemId);
+  const b = await signup(app);
+  const c = await signup(app);
+  return { app, clock, a, b, c };
 }
 
 // One app for the tests that do not move the clock (each uses items of its own).
@@ -77,26 +93,14 @@ describe('ownership', () => {
 
     // The purchase check: 'yes' for the owner, the clear refusal for the other.
     assert.equal((await buyerView(app, a, HOUSE_NFA)).exist, 'yes');
-    const check = await app.inject({
-      method: 'POST',
-      url: '/api/v1/game/create',
-      headers: b.auth,
-      payload: { userId: b.user._id, productId: String(HOUSE_NFA) },
-    });
+    const check = await checkPurchase(app, b, HOUSE_NFA);
     assert.equal(check.statusCode, 409);
     assert.equal(json(check).message, 'This item is not for sale');
   });
 
   it('the purchase check tells a buyer the price they would pay', async () => {
     const b = await signup(app);
-    const check = json(
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/game/create',
-        headers: b.auth,
-        payload: { userId: b.user._id, productId: String(HOUSE_LAND) },
-      }),
-    );
+    const check = json(await checkPurchase(app, b, HOUSE_LAND));
     assert.equal(check.exist, 'no');
     assert.equal(check.price, (await detail(app, HOUSE_LAND)).price);
   });
@@ -359,10 +363,7 @@ describe('a sale between users', () => {
 
 describe('offers', () => {
   it('B offers on A’s unlisted item; A accepts; nobody else can buy; B pays the offer price', async (t) => {
-    const { app, clock } = await appWithClock(t);
-    const a = await owner(app, HOUSE_NFA);
-    const b = await signup(app);
-    const c = await signup(app);
+    const { app, clock, a, b, c } = await clockedMarket(t, HOUSE_NFA);
 
     assert.equal(
       json(await offer(app, a, HOUSE_NFA, 10)).message,
@@ -378,19 +379,9 @@ describe('offers', () => {
     const offerId = json(made).offer._id as string;
     assert.equal((await detail(app, HOUSE_NFA)).market.offers, 1);
 
-    const received = json(
-      await app.inject({
-        method: 'GET',
-        url: `/api/v1/market/offers/received/${a.user._id}`,
-        headers: a.auth,
-      }),
-    ).data;
+    const received = await offersOf(app, a, 'received');
     assert.deepEqual(
-      received.map((o: { _id: string; offer: number; from: string; status: string }) => [
-        o._id,
-        o.offer,
-        o.status,
-      ]),
+      received.map((o) => [o._id, o.offer, o.status]),
       [[offerId, 123.45, 'Open']],
     );
 
@@ -420,14 +411,7 @@ describe('offers', () => {
 
     // A listing made meanwhile cannot be bought by anyone else while the reservation runs.
     clock.now += HOUR;
-    const check = json(
-      await app.inject({
-        method: 'POST',
-        url: '/api/v1/game/create',
-        headers: b.auth,
-        payload: { userId: b.user._id, productId: String(HOUSE_NFA) },
-      }),
-    );
+    const check = json(await checkPurchase(app, b, HOUSE_NFA));
     assert.equal(check.exist, 'no');
     assert.equal(check.price, 123.45);
     const other = await buy(app, c, HOUSE_NFA, 12_345);
@@ -437,38 +421,23 @@ describe('offers', () => {
     const paid = await buy(app, b, HOUSE_NFA, 12_345);
     assert.equal(paid.statusCode, 200, paid.body);
     assert.equal((await detail(app, HOUSE_NFA)).ownerId, b.user._id);
-    const mine = json(
-      await app.inject({
-        method: 'GET',
-        url: `/api/v1/market/offers/made/${b.user._id}`,
-        headers: b.auth,
-      }),
-    ).data;
-    assert.equal(mine[0].status, 'Sold');
+    const mine = await offersOf(app, b, 'made');
+    assert.equal(mine[0]?.status, 'Sold');
     const rows = await marketRows(app, HOUSE_NFA);
     assert.equal(rows.charges, 2);
     assert.equal(rows.unbalanced, 0);
   });
 
   it('an unpaid reservation lapses: the offer is open again and the item buyable again', async (t) => {
-    const { app, clock } = await appWithClock(t);
-    const a = await owner(app, HOUSE_LAND);
-    const b = await signup(app);
-    const c = await signup(app);
+    const { app, clock, a, b, c } = await clockedMarket(t, HOUSE_LAND);
     json(await list(app, a, HOUSE_LAND, 900));
     const offerId = json(await offer(app, b, HOUSE_LAND, 800, '12 Months')).offer._id;
     assert.equal((await answerOffer(app, a, offerId, 'accept')).statusCode, 200);
     assert.equal((await buy(app, c, HOUSE_LAND, 90_000)).statusCode, 409);
 
     clock.now += 25 * HOUR;
-    const received = json(
-      await app.inject({
-        method: 'GET',
-        url: `/api/v1/market/offers/received/${a.user._id}`,
-        headers: a.auth,
-      }),
-    ).data;
-    assert.equal(received[0].status, 'Open');
+    const received = await offersOf(app, a, 'received');
+    assert.equal(received[0]?.status, 'Open');
     assert.equal(
       (await buy(app, b, HOUSE_LAND, 80_000)).statusCode,
       409,
@@ -480,10 +449,7 @@ describe('offers', () => {
   });
 
   it('expired, declined and cancelled offers cannot be accepted', async (t) => {
-    const { app, clock } = await appWithClock(t);
-    const a = await owner(app, HOUSE_NFA);
-    const b = await signup(app);
-    const c = await signup(app);
+    const { app, clock, a, b, c } = await clockedMarket(t, HOUSE_NFA);
     const d = await signup(app);
     const first = json(await offer(app, b, HOUSE_NFA, 50, '6 Hours')).offer._id;
     const second = json(await offer(app, c, HOUSE_NFA, 60)).offer._id;
@@ -590,10 +556,7 @@ describe('races', () => {
   });
 
   it('a checkout holds the price: the seller cannot reprice or cancel until it ends', async (t) => {
-    const { app, clock } = await appWithClock(t);
-    const a = await owner(app, HOUSE_NFA);
-    const b = await signup(app);
-    const c = await signup(app);
+    const { app, clock, a, b, c } = await clockedMarket(t, HOUSE_NFA);
     const listing = json(await list(app, a, HOUSE_NFA, 100)).listing;
     // B opens the embedded payment: the hold starts, the intent is open at the provider.
     const intent = await createIntent(app, b, HOUSE_NFA);
@@ -640,10 +603,7 @@ describe('races', () => {
   });
 
   it('expiry during a checkout: a hold taken before the end is honoured; after it, not for sale', async (t) => {
-    const { app, clock } = await appWithClock(t);
-    const a = await owner(app, HOUSE_NFA);
-    const b = await signup(app);
-    const c = await signup(app);
+    const { app, clock, a, b, c } = await clockedMarket(t, HOUSE_NFA);
     json(await list(app, a, HOUSE_NFA, 100, '6 Hours'));
     // B's card needs the bank's step: the hold starts, the listing runs out meanwhile.
     const pending = await buy(app, b, HOUSE_NFA, 10_000, CARDS.authentication);

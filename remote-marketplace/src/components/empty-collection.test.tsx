@@ -1,4 +1,5 @@
-import { screen, within } from '@testing-library/react';
+import { linkTargets } from '@hypertek/shared/testing';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
 import { renderPage } from '../test/render';
@@ -7,8 +8,7 @@ import { EmptyCollection } from './empty-collection';
 describe('EmptyCollection', () => {
   it("shows tabs to '#', 'No Items' and 'Browse Collection'", async () => {
     renderPage(<EmptyCollection browseTo="/land" />, { path: '/x' });
-    const tabs = within(screen.getByRole('list', { name: 'Collection' }));
-    expect(tabs.getAllByRole('link').map((a) => [a.textContent, a.getAttribute('href')])).toEqual([
+    expect(linkTargets(screen.getByRole('list', { name: 'Collection' }))).toEqual([
       ['Overview', '#'],
       ['Collectibles', '#'],
       ['Lands', '#'],

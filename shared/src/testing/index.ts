@@ -19,6 +19,7 @@ export {
 export { calls, deferred, pending, sentUrl, serve, serveApi, stopServing } from './http';
 export type { Reply, Route, Routes, SentRequest } from './http';
 export { recordToasts } from './toasts';
+export { linkTargets } from './links';
 export { fakeIntersectionObserver } from './intersection-observer';
 export { fakeEventSource, FakeEventSource } from './event-source';
 export { recordBeacons, recordFunnelSteps, TEST_VISITOR } from './beacons';

@@ -1,3 +1,4 @@
+import { linkTargets } from '@hypertek/shared/testing';
 import { screen, within } from '@testing-library/react';
 
 import { renderPage } from '../../testing/render';
@@ -8,11 +9,9 @@ describe('footer', () => {
   it('links the six pages of the product, in order', async () => {
     await renderPage('/');
 
-    const links = within(within(footer()).getByRole('navigation', { name: 'Footer' })).getAllByRole(
-      'link',
-    );
+    const nav = within(footer()).getByRole('navigation', { name: 'Footer' });
 
-    expect(links.map((link) => [link.textContent, link.getAttribute('href')])).toEqual([
+    expect(linkTargets(nav)).toEqual([
       ['Market Place', '/market-place'],
       ['News', '/news'],
       ['WhitePapers', '/whitepapers'],

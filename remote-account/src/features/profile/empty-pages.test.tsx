@@ -1,3 +1,4 @@
+import { linkTargets } from '@hypertek/shared/testing';
 import { screen } from '@testing-library/react';
 import type { ReactElement } from 'react';
 
@@ -23,9 +24,7 @@ describe('/no-item-profile tabs', () => {
   it("shows Overview, Collectibles, Lands and Activities, linking to '#'", () => {
     renderAt('/no-item-profile', { '/no-item-profile': <NoItemProfilePage /> });
     const tabs = screen.getByRole('navigation', { name: 'Collection sections' });
-    expect(
-      [...tabs.querySelectorAll('a')].map((a) => [a.textContent, a.getAttribute('href')]),
-    ).toEqual([
+    expect(linkTargets(tabs)).toEqual([
       ['Overview', '#'],
       ['Collectibles', '#'],
       ['Lands', '#'],

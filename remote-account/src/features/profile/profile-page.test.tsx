@@ -1,4 +1,11 @@
-import { calls, deferred, pending, serveApi, type Reply } from '@hypertek/shared/testing';
+import {
+  calls,
+  deferred,
+  linkTargets,
+  pending,
+  serveApi,
+  type Reply,
+} from '@hypertek/shared/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 
@@ -229,10 +236,9 @@ describe('/Profile (Collectible tab)', () => {
     signInAs();
     renderProfile();
 
-    const tabs = within(screen.getByRole('navigation', { name: 'Profile sections' }));
-    expect(
-      tabs.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]),
-    ).toEqual([
+    const nav = screen.getByRole('navigation', { name: 'Profile sections' });
+    const tabs = within(nav);
+    expect(linkTargets(nav)).toEqual([
       ['Collectible', '/Profile'],
       ['Land', '/Lands'],
       ['Activities', '/Activity'],

@@ -2,6 +2,7 @@ import { MESSAGES } from '@hypertek/shared';
 import {
   deferred,
   fakeIntersectionObserver,
+  linkTargets,
   makeActivity,
   serveApi,
 } from '@hypertek/shared/testing';
@@ -73,10 +74,9 @@ describe('/market-place', () => {
   it('has the marketplace tabs, Overview highlighted', async () => {
     serveAll();
     open();
-    const tabs = within(screen.getByRole('navigation', { name: 'Marketplace' }));
-    expect(
-      tabs.getAllByRole('link').map((link) => [link.textContent, link.getAttribute('href')]),
-    ).toEqual([
+    const nav = screen.getByRole('navigation', { name: 'Marketplace' });
+    const tabs = within(nav);
+    expect(linkTargets(nav)).toEqual([
       ['Overview', '/market-place'],
       ['Collectibles', '/nfa-expand'],
       ['Lands', '/land'],
