@@ -47,6 +47,7 @@ import sandboxRoutes from './routes/sandbox';
 import sitemapRoutes from './routes/sitemap';
 import { publicAccess } from './routes/schemas';
 import userRoutes from './routes/user';
+import watchlistRoutes from './routes/watchlist';
 
 export const API_PREFIX = '/api/v1';
 
@@ -160,6 +161,7 @@ export async function buildApp(
       await api.register(marketFiguresRoutes);
       await api.register(marketEventRoutes);
       await api.register(notificationRoutes);
+      await api.register(watchlistRoutes, opts);
       await api.register(marketStreamRoutes);
       await api.register(releaseRoutes, opts);
       await api.register(releaseTokenRoutes, opts);

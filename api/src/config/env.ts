@@ -146,6 +146,8 @@ export interface Config {
     commissionBps: number;
     /** How many open offers one buyer may have at once. */
     maxOpenOffers: number;
+    /** How many items one user may watch at once (their watchlist). */
+    maxWatched: number;
     /**
      * How often this instance writes down the ends time decided (listings and offers past their
      * end, lapsed holds: market/sweep.ts), in milliseconds; 0: this instance runs no sweep.
@@ -354,6 +356,7 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       reservationSeconds: int('MARKET_RESERVATION_SECONDS', 86_400, 60, 30 * 86_400),
       commissionBps: int('MARKET_COMMISSION_BPS', 0, 0, 5_000),
       maxOpenOffers: int('MARKET_MAX_OPEN_OFFERS', 50, 1, 10_000),
+      maxWatched: int('WATCHLIST_MAX', 500, 1, 10_000),
       sweepMs: int('MARKET_SWEEP_MS', 30_000, 0, 3_600_000),
     },
     stream: {

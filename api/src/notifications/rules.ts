@@ -1,13 +1,14 @@
 /**
  * Who is told what (docs/product.md, "Notifications"), from one market event: the owner of an
  * offer received, the maker of an offer accepted or declined, the other makers of lower open
- * offers on the item (outbid), the seller of an item sold, the maker of a reservation lapsed.
+ * offers on the item (outbid), the seller of an item sold, the maker of a reservation lapsed,
+ * and the watchers of an item listed or repriced at or below their alert price (`watch.alert`).
  * The house, which owns the unsold catalogue, is never told anything (nobody signs in as it).
  */
 import type { NotificationKind } from '@hypertek/shared/contract';
 import { sql } from 'drizzle-orm';
 import { rowsOf, type Tx } from '../db/client';
-import { HOUSE_USER_ID, marketEvents, offers, type MarketEventRow } from '../db/schema';
+import { HOUSE_USER_ID, marketEvents, offers, watchlist, type MarketEventRow } from '../db/schema';
 
 /** One user to tell one thing, and what it says. */
 export interface Telling {
@@ -60,6 +61,9 @@ export async function tellingsOf(tx: Tx, event: MarketEventRow): Promise<Telling
       return tell(event.sellerId, 'item.sold');
     case 'reservation.lapsed':
       return tell(event.buyerId, 'reservation.lapsed');
+    case 'listing.created':
+    case 'listing.repriced':
+      return (await watchers(tx, event)).flatMap((id) => tell(id, 'watch.alert'));
     default:
       return [];
   }
@@ -93,4 +97,25 @@ async function outbid(tx: Tx, event: MarketEventRow): Promise<string[]> {
         )`,
   );
   return rows.map((row) => row.buyer_id);
+}
+
+/**
+ * The watchers a listing event alerts: those who watched the item before it (a watch added
+ * later does not tell them of it), other than the seller themself, whose alert price the
+ * listing's price is at or below; a watcher without an alert price is told when the item is
+ * listed (`listing.created`), not of its reprices. Read from the watchlist as the worker finds
+ * it: a watch removed before the worker reaches the event tells nothing.
+ */
+async function watchers(tx: Tx, event: MarketEventRow): Promise<string[]> {
+  if (event.amountCents === null) return [];
+  const rows = await rowsOf<{ user_id: string }>(
+    tx,
+    sql`select w.user_id from ${watchlist} w
+      where w.item_id = ${event.itemId} and w.created_at <= ${event.createdAt}
+        and w.user_id is distinct from ${event.sellerId}
+        and (w.alert_price_cents >= ${event.amountCents}
+          or (w.alert_price_cents is null and ${event.kind} = 'listing.created'))
+      order by w.id`,
+  );
+  return rows.map((row) => row.user_id);
 }

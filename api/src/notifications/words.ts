@@ -20,6 +20,7 @@ const WORDS: Record<NotificationKind, (told: Told) => string> = {
   'item.sold': (t) => `${t.title} sold for ${price(t)}`,
   'reservation.lapsing': (t) => `Your reservation of ${t.title} ends within the hour`,
   'reservation.lapsed': (t) => `Your reservation of ${t.title} lapsed unpaid`,
+  'watch.alert': (t) => `${t.title}, on your watchlist, is listed at ${price(t)}`,
 };
 
 /** The notification's text (and its email's subject). */
@@ -36,6 +37,7 @@ export const MAIL_NEXT_STEP: Record<NotificationKind, string> = {
   'reservation.lapsing': 'Pay by card on the item page before the reservation ends, or it lapses.',
   'reservation.lapsed':
     'The item is no longer reserved for you; your offer is open again while it runs.',
+  'watch.alert': 'Buy it on the item page while it is listed.',
 };
 
 /** The answers of the notification calls. */

@@ -305,7 +305,10 @@ describe('notifications: the calls', () => {
         /notification id is not valid/,
       );
     }
-    await bad(await preferences(user, { kinds: [{ kind: 'watch.alert', notify: false }] }), /kind/);
+    await bad(
+      await preferences(user, { kinds: [{ kind: 'item.watched', notify: false }] }),
+      /kind/,
+    );
     await bad(
       await preferences(user, { kinds: [{ kind: 'offer.declined', email: false }] }),
       /offer\.declined notifications are not sent by email/,

@@ -194,6 +194,11 @@ interface Calls {
     body: Arg<'notifications.changePreferences', 0>;
   };
 
+  'watchlist.list': { call: 'GET /watchlist'; query: Arg<'watchlist.list', 0> };
+  'watchlist.state': { call: 'GET /watchlist/{itemId}' };
+  'watchlist.watch': { call: 'PUT /watchlist/{itemId}'; body: Arg<'watchlist.watch', 1> };
+  'watchlist.unwatch': { call: 'DELETE /watchlist/{itemId}' };
+
   'releases.report': { call: 'POST /releases/reports'; body: Arg<'releases.report', 0> };
   'releases.vitals': { call: 'POST /releases/vitals'; body: Arg<'releases.vitals', 0> };
   'releases.funnel': { call: 'POST /releases/funnel'; body: Arg<'releases.funnel', 0> };

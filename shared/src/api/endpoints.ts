@@ -36,6 +36,7 @@ import type {
   NotificationsAnswer,
   NotificationsReadAnswer,
 } from '../contract/wire/notifications';
+import type { WatchlistAnswer, WatchRequest, WatchStateAnswer } from '../contract/wire/watchlist';
 import type {
   FAILURE_STAGES,
   FUNNEL_STEPS,
@@ -319,6 +320,29 @@ export const api = {
       http
         .patch<NotificationPreferencesAnswer>('/notifications/preferences', body)
         .then((r) => r.data),
+  },
+
+  // The caller's watchlist (docs/product.md, Watchlist).
+  watchlist: {
+    /** Newest first, a page at a time, each item with its price and status now. */
+    list: (page: Page = {}, options: Options = {}) =>
+      http
+        .get<WatchlistAnswer>('/watchlist', { params: page, signal: options.signal })
+        .then((r) => r.data),
+    /** Whether the caller watches the item (the item page's star), and their alert price. */
+    state: (itemId: string, options: Options = {}) =>
+      http
+        .get<WatchStateAnswer>(`/watchlist/${encodeURIComponent(itemId)}`, {
+          signal: options.signal,
+        })
+        .then((r) => r.data),
+    /** Watches the item, or changes its alert price (null: none). */
+    watch: (itemId: string, body: WatchRequest = {}) =>
+      http
+        .put<WatchStateAnswer>(`/watchlist/${encodeURIComponent(itemId)}`, body)
+        .then((r) => r.data),
+    unwatch: (itemId: string) =>
+      http.delete<WatchStateAnswer>(`/watchlist/${encodeURIComponent(itemId)}`).then((r) => r.data),
   },
 
   releases: {

@@ -3,7 +3,7 @@
  * signed in, no timeout, 2xx is success.
  *
  * axios is ~21 KB gzip, so it loads with the first request instead of before the first paint;
- * `http` keeps the axios calling convention (`get`, `post`, `put`, `patch`) and returns axios responses.
+ * `http` keeps the axios calling convention (`get`, `post`, `put`, `patch`, `delete`) and returns axios responses.
  */
 import type { AxiosAdapter, AxiosInstance, AxiosRequestConfig, AxiosResponse } from 'axios';
 
@@ -55,6 +55,7 @@ export interface HttpClient {
   post<T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>>;
   put<T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>>;
   patch<T>(url: string, data?: unknown, config?: AxiosRequestConfig): Promise<AxiosResponse<T>>;
+  delete<T>(url: string, config?: AxiosRequestConfig): Promise<AxiosResponse<T>>;
 }
 
 export const http: HttpClient = {
@@ -63,6 +64,7 @@ export const http: HttpClient = {
   post: (url, data, config) => withClient((client) => client.post(url, data, config)),
   put: (url, data, config) => withClient((client) => client.put(url, data, config)),
   patch: (url, data, config) => withClient((client) => client.patch(url, data, config)),
+  delete: (url, config) => withClient((client) => client.delete(url, config)),
 };
 
 interface AxiosLikeError {

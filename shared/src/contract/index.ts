@@ -38,6 +38,12 @@ export type {
   ReleaseVersionFigures,
   RemoteReleaseStatus,
 } from './wire/release-status';
+export type {
+  WatchedItem,
+  WatchlistAnswer,
+  WatchRequest,
+  WatchStateAnswer,
+} from './wire/watchlist';
 export * from './messages';
 export * from './types';
 export * from './validation';

@@ -2,7 +2,8 @@
  * Notifications (issue 31, "Notifications"): what a signed-in user is told about the market,
  * read from its events. A kind is `<what>.<what happened to it>`, as the market's events are,
  * but said from the side of the one who is told: their item got an offer, their offer was
- * accepted, declined or outbid, their item sold, their reservation is lapsing or lapsed. This
+ * accepted, declined or outbid, their item sold, their reservation is lapsing or lapsed, an item
+ * they watch was listed or repriced at or below their alert price (`watch.alert`). This
  * list is the one place the kinds are written: the API's tables check their column against it.
  */
 export const NOTIFICATION_KINDS = [
@@ -13,6 +14,7 @@ export const NOTIFICATION_KINDS = [
   'item.sold',
   'reservation.lapsing',
   'reservation.lapsed',
+  'watch.alert',
 ] as const;
 
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];

@@ -6,6 +6,7 @@
  * - market.ts: offers, orders (checkouts) and the activity feed;
  * - market-events.ts: the market's outbox, one event per change, in commit order;
  * - notifications.ts: notifications, their worker's cursor, their mails, the users' preferences;
+ * - watchlist.ts: the items each user watches, with their alert prices;
  * - ledger.ts: the double-entry ledger;
  * - payments.ts: recorded payments, payment attempts, handled webhook events;
  * - sandbox-provider.ts: the sandbox payment provider's own state;
@@ -37,6 +38,7 @@ import {
   sandboxPaymentMethods,
 } from './sandbox-provider';
 import { passwordResets, users, walletNonces } from './users';
+import { watchlist } from './watchlist';
 
 export * from './field-data';
 export * from './items';
@@ -49,6 +51,7 @@ export * from './release-reports';
 export * from './release-tokens';
 export * from './sandbox-provider';
 export * from './users';
+export * from './watchlist';
 
 export const schema = {
   users,
@@ -64,6 +67,7 @@ export const schema = {
   notificationMails,
   notificationPreferences,
   notificationSettings,
+  watchlist,
   ledgerTransactions,
   ledgerEntries,
   payments,

@@ -148,6 +148,7 @@ const TAGS = [
     name: 'notifications',
     description: "The caller's notifications, their preferences, and email unsubscribe links",
   },
+  { name: 'watchlist', description: "The caller's watched items and their alert prices" },
   {
     name: 'releases',
     description: "The host's reports of the remotes' releases (loaded, failed) and their figures",

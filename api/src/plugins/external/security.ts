@@ -41,7 +41,7 @@ export default fp(
     });
     await fastify.register(cors, {
       origin: config.corsOrigins,
-      methods: ['GET', 'POST', 'PUT', 'OPTIONS'],
+      methods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
       // Last-Event-ID: what a browser's EventSource sends when it resumes the live stream.
       allowedHeaders: ['Authorization', 'Content-Type', 'Last-Event-ID'],
       maxAge: 600,

@@ -9,3 +9,4 @@ export * from './market-events';
 export * from './notifications';
 export * from './release-figures';
 export * from './release-status';
+export * from './watchlist';

@@ -23,6 +23,7 @@ const KIND_LABELS: Record<NotificationKind, string> = {
   'item.sold': 'My item sold',
   'reservation.lapsing': 'My reservation ending within the hour',
   'reservation.lapsed': 'My reservation lapsed',
+  'watch.alert': 'A watched item listed at or below my alert price',
 };
 
 /** One switch of a kind. */
