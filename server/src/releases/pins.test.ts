@@ -107,6 +107,7 @@ void describe('the digests in each visitor’s config', () => {
       configured,
       dir: join(work, 'none'),
       env: { REMOTE_CHECKOUT_BUILD: build },
+      recheckMs: 0,
     });
     assert.deepEqual(pins.pinsFor('checkout', null), pinsOfBuild(build));
     const before = pins.revision();

@@ -97,13 +97,19 @@ export function allowUnpinnedFrom(env: NodeJS.ProcessEnv): boolean {
  * A build folder served in place, digested as `release publish` digests a release (`integrityOf`).
  * Read again when its manifest changes (a rebuild).
  */
-function inPlaceBuild(folder: string) {
+function inPlaceBuild(folder: string, recheckMs: number) {
   let seen = '';
   let digests: Digests | null = null;
   let revision = 0;
+  let checkedAt = -Infinity;
   return {
     revision: () => revision,
     digests(): Digests | null {
+      // Every navigation asks (its config, each preload): the manifest is looked at again at
+      // most every `recheckMs`, not once per question.
+      const now = Date.now();
+      if (now - checkedAt < recheckMs) return digests;
+      checkedAt = now;
       const stat = statSync(join(folder, MANIFEST_FILE), { throwIfNoEntry: false });
       const key = stat ? `${stat.mtimeMs}:${stat.size}` : '';
       if (key === seen) return digests;
@@ -130,11 +136,14 @@ export function createPinSource({
   dir,
   env = process.env,
   log = () => {},
+  recheckMs = 1_000,
 }: {
   configured: Record<string, string>;
   dir: string;
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
+  /** How soon a rebuild of a build served in place is noticed (its manifest's stat). */
+  recheckMs?: number;
 }): PinSource {
   const allowUnpinned = allowUnpinnedFrom(env);
   if (allowUnpinned)
@@ -146,7 +155,7 @@ export function createPinSource({
     if (!app.remote || !(app.name in configured)) continue;
     const variable = `REMOTE_${app.name.toUpperCase()}_BUILD`;
     const folder = env[variable] || join(repoRoot, app.dir, 'dist');
-    const build = inPlaceBuild(folder);
+    const build = inPlaceBuild(folder, recheckMs);
     inPlace.set(app.name, build);
     if (!build.digests())
       log(
