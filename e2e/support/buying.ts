@@ -63,6 +63,31 @@ export async function openLand(
   return label.replace(/^Buy Now: /, '');
 }
 
+/**
+ * Opens the first land of `indices` (places in /land) still for sale, and returns its place. The
+ * journeys that buy take different ones, so that none finds its land sold by another.
+ */
+export async function openLandForSale(
+  page: Page,
+  siteUrl: string,
+  indices: readonly number[],
+): Promise<number> {
+  for (const index of indices) {
+    await openLand(page, siteUrl, index);
+    const buy = page
+      .locator('[data-remote="marketplace"]')
+      .getByRole('button', { name: 'Buy Now', exact: true })
+      .first();
+    await buy.waitFor();
+    // Enabled once the page has read that the land is for sale.
+    const deadline = Date.now() + 2_000;
+    while (!(await buy.isEnabled()) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    if (await buy.isEnabled()) return index;
+  }
+  throw new Error(`no land for sale at the places ${indices.join(', ')} of /land`);
+}
+
 /** Buy Now → Buy Assets' Buy Now → Confirm: the purchase check, then the card page. */
 export async function startPurchase(page: Page): Promise<void> {
   const detail = page.locator('[data-remote="marketplace"]');

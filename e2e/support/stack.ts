@@ -13,6 +13,8 @@ export interface Stack {
   apiUrl: string;
   /** The remotes' releases and the registry the host follows (a folder of this stack's own). */
   releasesDir: string;
+  /** The environment the web servers run with (each app's address, the runtime config). */
+  env: NodeJS.ProcessEnv;
   stopRemote: (name: RemoteName) => Promise<void>;
   startRemote: (name: RemoteName) => Promise<void>;
   close: () => Promise<void>;

@@ -14,7 +14,7 @@ import type { Page } from 'playwright-core';
 import { preview, publish } from '@hypertek/server/releases/actions';
 import { releaseSecrets } from '@hypertek/server/releases/secrets';
 import { withPage } from '../support/browser.ts';
-import { openLand, signInNewBuyer, startPurchase } from '../support/buying.ts';
+import { openLandForSale, signInNewBuyer, startPurchase } from '../support/buying.ts';
 import { useSite } from '../support/site.ts';
 
 const CHECKOUT_DIST = join(import.meta.dirname, '..', '..', 'remote-checkout', 'dist');
@@ -119,17 +119,7 @@ void describe('only the code a team released runs', () => {
     await page.goto(link);
     await signInNewBuyer(page, { siteUrl, apiUrl });
     // A land still for sale (the other journeys buy some of the first ones).
-    for (let index = 8; ; index++) {
-      await openLand(page, siteUrl, index);
-      const buy = page
-        .locator('[data-remote="marketplace"]')
-        .getByRole('button', { name: 'Buy Now', exact: true })
-        .first();
-      await buy.waitFor();
-      const enabled = await until(() => buy.isEnabled(), Boolean, 2_000);
-      if (enabled) break;
-      assert.ok(index < 16, 'no land for sale among the first ones of /land');
-    }
+    await openLandForSale(page, siteUrl, [8, 9, 10, 11, 12, 13, 14, 15, 16]);
     await startPurchase(page);
     await page.waitForURL(/\/stripe-payment/);
   }

@@ -12,6 +12,8 @@ import './trip-ups.ts';
 import './market.ts';
 import './landing-pages.ts';
 import './csp.ts';
+// Before the release journeys: the checkout served is the build in place.
+import './payment-inventory.ts';
 // Last: it changes which checkout release is live, and puts it back.
 import './releases.ts';
 // After it (its history is the registry's whole): marketing's release, and back.

@@ -27,7 +27,7 @@ async function stopChild(child) {
  * @param {{ env?: Record<string, string>, apiPort?: number, apiLogLevel?: string, apiOutput?: NodeJS.WritableStream, log?: (line: string) => void }} [options]
  *   `env` reaches the API and the web servers; the API's lines go to `apiOutput` (default: this
  *   process's stdout and stderr, as the API wrote them); `log` receives the web servers' lines.
- * @returns {Promise<{ siteUrl: string, apiUrl: string, releasesDir: string, stopRemote: (name: string) => Promise<void>, startRemote: (name: string) => Promise<void>, close: () => Promise<void> }>}
+ * @returns {Promise<{ siteUrl: string, apiUrl: string, releasesDir: string, env: NodeJS.ProcessEnv, stopRemote: (name: string) => Promise<void>, startRemote: (name: string) => Promise<void>, close: () => Promise<void> }>}
  */
 export async function startStack({
   env: extraEnv = {},
@@ -95,6 +95,8 @@ export async function startStack({
     apiUrl: `${site.url('api')}/api/v1`,
     /** Where this stack's remotes serve releases from and its host reads the registry. */
     releasesDir: env.RELEASES_DIR,
+    /** The environment the web servers run with (each app's address, the runtime config). */
+    env: site.env,
     stopRemote: site.stop,
     startRemote: site.start,
     close,

@@ -10,6 +10,7 @@ import { createComposer } from '../compose/composer.js';
 import { runtimeConfigOf } from '../compose/host-page.js';
 import { NONCE_MARK, withNonce } from '../compose/html.js';
 import { createCrawlerFiles } from '../crawlers/sitemap.js';
+import { monitorMinutes, monitorOptionsFrom, schedulePaymentMonitor } from '../payment-pages/run.js';
 import { hostReleases } from '../releases/host-releases.js';
 import { releasesDir } from '../releases/registry.js';
 import type { ReleaseChoice, VisitorChoice } from '../releases/routing.js';
@@ -20,15 +21,11 @@ import { encodeDocument } from './encoded-body.js';
 import {
   baseHeaders,
   cacheControlFor,
-  contentSecurityPolicy,
-  cspHeaderName,
-  documentHeaders,
+  documentSecurityHeaders,
   hasFileExtension,
   newNonce,
   NO_CACHE,
-  reportsTo,
 } from './headers.js';
-import type { CspMode } from './headers.js';
 import { createWebMetrics } from './metrics.js';
 import { precompress } from './precompress.js';
 import { buildFiles, createReleaseFiles, resilientFiles } from './static-files.js';
@@ -45,8 +42,6 @@ export interface HandlerOptions {
   env?: NodeJS.ProcessEnv;
   log?: (line: string) => void;
 }
-
-const CSP_MODES: readonly string[] = ['enforce', 'report-only', 'off'] satisfies CspMode[];
 
 /** A composed document: fetched again every time, kept by no shared cache (its nonce is its own). */
 const DOCUMENT_CACHE = 'private, no-cache';
@@ -93,17 +88,13 @@ export async function createHandler({
     return configBody.text;
   };
   const indexHtml = await readFile(join(root, 'index.html'), 'utf8').catch(() => '');
-  const cspMode = env.SERVE_CSP ?? 'enforce';
-  if (!CSP_MODES.includes(cspMode))
-    throw new Error(`SERVE_CSP="${cspMode}": use enforce, report-only or off`);
-  const reportTo = reportsTo(site);
-  const htmlHeaders = documentHeaders(cspMode as CspMode, reportTo);
-  // Every document gets a policy with a nonce of its own (docs/security.md).
-  const cspHeader = cspHeaderName(cspMode as CspMode);
-  const policy = contentSecurityPolicy(config, { reportTo });
-  /** The headers of one document whose scripts and styles carry `nonce`. */
-  const documentHeadersWith = (nonce: string): Record<string, string> =>
-    cspHeader ? { ...htmlHeaders, [cspHeader]: policy(nonce) } : htmlHeaders;
+  // Every document gets a policy with a nonce of its own (docs/security.md): the headers of one
+  // document whose scripts and styles carry `nonce`.
+  const { headersWith: documentHeadersWith } = documentSecurityHeaders({
+    config,
+    site,
+    env,
+  });
   const cspReports = createCspReports({ counters: metrics, log, env });
   const common = baseHeaders({ isRemote });
 
@@ -290,8 +281,20 @@ export async function createHandler({
     }
     serveBuild(req, res, pathname);
   };
+  // The payment-page monitor's schedule, when the operator asks for one (host only).
+  const minutes = isRemote ? null : monitorMinutes(env);
+  const monitor =
+    minutes === null
+      ? null
+      : schedulePaymentMonitor({
+          minutes,
+          options: () => monitorOptionsFrom({ env, hostRoot: root }),
+          log,
+          ran: (report) => metrics.paymentMonitorRan(report.findings),
+        });
   return Object.assign(handle, {
     close: async () => {
+      monitor?.stop();
       await releases?.close();
     },
   });

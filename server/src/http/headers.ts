@@ -157,3 +157,33 @@ export function documentHeaders(mode: CspMode, reportTo = false): Record<string,
   if (mode !== 'off' && reportTo) headers['Reporting-Endpoints'] = `csp="${CSP_REPORT_PATH}"`;
   return headers;
 }
+
+const CSP_MODES: readonly string[] = ['enforce', 'report-only', 'off'] satisfies CspMode[];
+
+/**
+ * The security headers of one composed document of the host, as a function of its nonce: the
+ * headers on every response, the documents' own and the policy (`SERVE_CSP`). The handler sends
+ * them; the payment-page monitor expects them (payment-pages/monitor.ts): one definition.
+ */
+export function documentSecurityHeaders({
+  config,
+  site,
+  env,
+}: {
+  config: { apiBaseUrl: string; remotes: Record<string, string> };
+  site: string;
+  env: NodeJS.ProcessEnv;
+}): { mode: CspMode; headersWith: (nonce: string) => Record<string, string> } {
+  const mode = env.SERVE_CSP ?? 'enforce';
+  if (!CSP_MODES.includes(mode))
+    throw new Error(`SERVE_CSP="${mode}": use enforce, report-only or off`);
+  const reportTo = reportsTo(site);
+  const htmlHeaders = documentHeaders(mode as CspMode, reportTo);
+  const cspHeader = cspHeaderName(mode as CspMode);
+  const policy = contentSecurityPolicy(config, { reportTo });
+  return {
+    mode: mode as CspMode,
+    headersWith: (nonce) =>
+      cspHeader ? { ...htmlHeaders, [cspHeader]: policy(nonce) } : htmlHeaders,
+  };
+}

@@ -52,6 +52,8 @@ export interface WebMetrics extends CspReportCounters {
   canaryRolledBack: (change: Change) => void;
   /** A remote's file this server fetched was refused: its bytes differ from its digest, or it has none. */
   integrityRefused: (refusal: { remote: string; version: string | null; file: string }) => void;
+  /** One run of the payment-page monitor: its differences, by kind (page, header, script). */
+  paymentMonitorRan: (findings: { kind: string }[]) => void;
   /** Where the live-release gauge reads the registry (the host's live view). */
   watchReleases: (read: () => Registry) => void;
   serve: (req: IncomingMessage, res: ServerResponse) => Promise<void>;
@@ -110,6 +112,22 @@ export function createWebMetrics({
     labelNames: ['remote', 'version', 'file'],
     registers: [register],
   });
+  const paymentAlerts = new client.Counter({
+    name: 'hypertek_payment_page_alerts_total',
+    help: "Differences the payment-page monitor found between what the payment pages serve and what was released (docs/security.md), by kind: page (not served), header (a security header changed or missing), script (a script not in the inventory, or bytes not the recorded digest).",
+    labelNames: ['kind'],
+    registers: [register],
+  });
+  const paymentDifferences = new client.Gauge({
+    name: 'hypertek_payment_page_differences',
+    help: "Differences the payment-page monitor's last run found (0: the payment pages are as released).",
+    registers: [register],
+  });
+  const paymentLastRun = new client.Gauge({
+    name: 'hypertek_payment_page_monitor_last_run_timestamp_seconds',
+    help: 'When the payment-page monitor last ran (an alert when it stops running).',
+    registers: [register],
+  });
   let registryNow = (): Registry => ({ revision: 0, remotes: {}, history: [] });
   new client.Gauge({
     name: 'hypertek_release_live_info',
@@ -161,6 +179,11 @@ export function createWebMetrics({
     },
     integrityRefused({ remote, version, file }) {
       integrityRefusals.inc({ remote, version: version ?? 'in-place', file: fileKind(file) });
+    },
+    paymentMonitorRan(findings) {
+      for (const { kind } of findings) paymentAlerts.inc({ kind });
+      paymentDifferences.set(findings.length);
+      paymentLastRun.set(Date.now() / 1000);
     },
     watchReleases(read) {
       registryNow = read;

@@ -63,6 +63,11 @@ export interface PinSource {
   check: (url: string, body: string) => PinCheck;
   /** The recorded digest of a remote's file at `url` (for a preload's `integrity`), if any. */
   digestOf: (url: string) => string | undefined;
+  /**
+   * Every recorded file of the release whose file (its manifest, say) is at `url`: each file's
+   * address and digest (the payment-page monitor fetches them all); null: not a remote's release.
+   */
+  releaseFiles: (url: string) => { remote: string; files: Record<string, string> } | null;
 }
 
 /** Digests of a build, by path inside it ('/'-separated). */
@@ -234,5 +239,19 @@ export function createPinSource({
       return { ok: true };
     },
     digestOf: (url) => locate(url)?.digest,
+    releaseFiles(url) {
+      const file = locate(url);
+      const digests = file && digestsOf(file.remote, file.version);
+      if (!file || !digests) return null;
+      const folder = new URL('.', url.replace(/[?#].*$/, '')).href;
+      // The release's folder: `url` less its path inside the build.
+      const base = folder.slice(0, folder.length - file.path.replace(/[^/]*$/, '').length);
+      return {
+        remote: file.remote,
+        files: Object.fromEntries(
+          Object.entries(digests).map(([path, digest]) => [new URL(path, base).href, digest]),
+        ),
+      };
+    },
   };
 }
