@@ -4,7 +4,7 @@
 // data (GET /releases/field). After the release journey: it puts the marketing remote back as
 // it was (the build in place).
 import assert from 'node:assert/strict';
-import { cpSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -13,31 +13,18 @@ import type { Check } from '@hypertek/server/releases/actions';
 import { assertCompatible, loadHostFacts } from '@hypertek/server/releases/gate';
 import { releaseSecrets } from '@hypertek/server/releases/secrets';
 import { withPage } from '../support/browser.ts';
+import {
+  leaveMeasuredView,
+  readField,
+  remoteBuild,
+  type VersionFigures,
+} from '../support/releasing.ts';
 import { useSite } from '../support/site.ts';
 
-const MARKETING_DIST = join(import.meta.dirname, '..', '..', 'remote-marketing', 'dist');
 const VERSION = '1.0.0+e2e.field';
 
 const work = mkdtempSync(join(tmpdir(), 'hypertek-e2e-field-'));
 after(() => rmSync(work, { recursive: true, force: true }));
-
-/** The marketing remote's build as it is, without its precompressed copies (publish makes them). */
-function marketingBuild(): string {
-  const dir = join(work, 'marketing');
-  cpSync(MARKETING_DIST, dir, { recursive: true });
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true }))
-    if (entry.isFile() && /\.(br|gz)$/.test(entry.name)) rmSync(join(entry.parentPath, entry.name));
-  return dir;
-}
-
-interface VersionFigures {
-  version: string;
-  channel: string;
-  views: number;
-  visitors: number;
-  p75: Record<string, number | null>;
-  funnel: Record<string, number>;
-}
 
 void describe('field data from a real browser', () => {
   const site = useSite();
@@ -51,7 +38,7 @@ void describe('field data from a real browser', () => {
       dir,
       remote: 'marketing',
       actor,
-      buildDir: marketingBuild(),
+      buildDir: remoteBuild('marketing', work),
       version: VERSION,
     });
     await promote({ dir, remote: 'marketing', version: VERSION, actor, check });
@@ -90,26 +77,13 @@ void describe('field data from a real browser', () => {
           "the host's server gave this visitor an id",
         );
         await page.locator('[data-remote="marketing"] h1').first().waitFor();
-        // The collector arrives after the load event, when the browser is idle, and marks the
-        // view's first figure (FIELD_VIEW_MEASURED in the host's collector).
-        await page.waitForFunction(
-          () => performance.getEntriesByName('hypertek:field-view-measured').length > 0,
-          undefined,
-          { timeout: 20_000 },
-        );
-        // Leaving the page: the beacon goes at its `pagehide`. The browser stays open until the
-        // API has it: closing it at once can cancel a beacon still on its way.
-        await page.goto('about:blank');
+        // The collector arrives after the load event, when the browser is idle.
+        await leaveMeasuredView(page);
 
         const deadline = Date.now() + 10_000;
         do {
-          const response = await fetch(new URL('/api/v1/releases/field?remote=marketing', apiUrl), {
-            headers: { authorization: `Bearer ${token}` },
-          });
-          assert.equal(response.status, 200);
-          const { data } = (await response.json()) as { data: VersionFigures[] };
-          seen = data;
-          figures = data.find((row) => row.version === VERSION && row.channel === 'live');
+          seen = await readField(apiUrl, token, 'marketing');
+          figures = seen.find((row) => row.version === VERSION && row.channel === 'live');
           if (figures && figures.views > 0 && (figures.funnel['funnel-viewed'] ?? 0) > 0) break;
           await new Promise((resolve) => setTimeout(resolve, 250));
         } while (Date.now() < deadline);

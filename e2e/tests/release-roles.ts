@@ -8,44 +8,18 @@
 // Last of the suite: nothing here changes what is live (refused actions and a preview only).
 import assert from 'node:assert/strict';
 import { describe, test } from 'node:test';
-import type { Page } from 'playwright-core';
 import { withPage } from '../support/browser.ts';
 import { callApi } from '../support/buying.ts';
+import { callRelease, MARKETING, openConsoleAs, PAYMENTS } from '../support/releasing.ts';
 import { useSite } from '../support/site.ts';
-
-/** The seeded staff members of the payments and marketing teams (README). */
-const PAYMENTS = { Email: 'payments@hypertek.local', Password: 'HyperTek2117' };
-const MARKETING = { Email: 'marketing@hypertek.local', Password: PAYMENTS.Password };
-
-/** Signs `who` in through the sign-in page, then opens the console. */
-async function openConsoleAs(page: Page, siteUrl: string, who: typeof PAYMENTS): Promise<void> {
-  await page.goto(`${siteUrl}/signin`);
-  const form = page.locator('[data-remote="account"] form').first();
-  await form.getByLabel('Email').fill(who.Email);
-  await form.getByLabel('Password', { exact: true }).fill(who.Password);
-  await form.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL(`${siteUrl}/profile`);
-  await page.goto(`${siteUrl}/console`);
-}
 
 void describe('permissions per team', () => {
   const site = useSite();
 
   void test('a token scoped to checkout cannot promote marketing, nor can the payments team; it can act on checkout until revoked', async () => {
     const { siteUrl, apiUrl } = site.stack;
-    /** One call to the host's release endpoint with this bearer: its status and message. */
-    const release = async (bearer: string, action: string, body?: object) => {
-      const response = await fetch(`${siteUrl}/_release/${action}`, {
-        method: body === undefined ? 'GET' : 'POST',
-        headers: {
-          authorization: `Bearer ${bearer}`,
-          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-        },
-        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-      });
-      const answer = (await response.json()) as { message?: string };
-      return { status: response.status, message: answer.message ?? '' };
-    };
+    const release = (bearer: string, action: string, body?: object) =>
+      callRelease(siteUrl, bearer, action, body);
 
     const signedIn = await callApi(apiUrl, '/user/login', { body: PAYMENTS });
     assert.equal(signedIn.status, 200, JSON.stringify(signedIn.body));

@@ -22,6 +22,8 @@ import './field-data.ts';
 import './release-roles.ts';
 // After them: it publishes and previews checkout releases (their history entries).
 import './integrity.ts';
+// Last: the console's journeys; marketing is left as they found it.
+import './console.ts';
 
 before(startSite);
 after(stopSite);

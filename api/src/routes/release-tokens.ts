@@ -20,6 +20,11 @@ import {
   roleMayActOn,
   STAFF_ROLE_REMOTES,
 } from '@hypertek/shared/release-words';
+import {
+  ReleaseTokenAnswerSchema,
+  ReleaseTokenMadeAnswerSchema,
+  ReleaseTokensAnswerSchema,
+} from '@hypertek/shared/contract/wire';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config/env';
 import {
@@ -34,7 +39,7 @@ import type { BodyValidator } from '../plugins/app/error-handler';
 import type { ReleaseTokenView, StaffRole } from '../repositories/release-tokens-repository';
 import type { UserRow } from '../repositories/users-repository';
 import { REPORT_FIELD_MESSAGES, Remote } from './releases';
-import { bearer, errors, Nullable } from './schemas';
+import { bearer, errors } from './schemas';
 
 type Staff = UserRow & { staffRole: StaffRole };
 
@@ -79,17 +84,6 @@ const validateAuthorize: BodyValidator = (body) => {
   if (body.remote === undefined && body.action !== 'status') return STAFF_MESSAGES.remoteRequired;
   return null;
 };
-
-const TokenView = Type.Object({
-  id: Type.String({ format: 'uuid' }),
-  name: Type.String(),
-  remote: Remote,
-  hint: Type.String({ description: `The secret's first characters (${RELEASE_TOKEN_PREFIX}…)` }),
-  createdBy: Type.String({ description: 'The staff member who made it' }),
-  createdAt: Type.String({ format: 'date-time' }),
-  lastUsedAt: Nullable(Type.String({ format: 'date-time' })),
-  revokedAt: Nullable(Type.String({ format: 'date-time' })),
-});
 
 const toWire = (token: ReleaseTokenView) => ({
   ...token,
@@ -137,15 +131,7 @@ const releaseTokenRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async 
           { additionalProperties: false },
         ),
         response: {
-          201: Type.Object({
-            success: Type.Literal(true),
-            data: Type.Object({
-              ...TokenView.properties,
-              secret: Type.String({
-                description: `The token (${RELEASE_TOKEN_PREFIX} and 43 characters): shown this once, stored only as a hash`,
-              }),
-            }),
-          }),
+          201: ReleaseTokenMadeAnswerSchema,
           ...errors(400, 401, 403, 409),
         },
       },
@@ -170,9 +156,9 @@ const releaseTokenRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async 
         security: bearer,
         tags: ['releases'],
         summary:
-          "The release tokens of the remotes the staff member's role may act on, newest first (never a secret)",
+          "The release tokens of the remotes the staff member's role may act on, newest first (never a secret), and those remotes",
         response: {
-          200: Type.Object({ success: Type.Literal(true), data: Type.Array(TokenView) }),
+          200: ReleaseTokensAnswerSchema,
           ...errors(401, 403),
         },
       },
@@ -180,8 +166,9 @@ const releaseTokenRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async 
     async (request, reply) => {
       const staff = await requireStaff(request);
       void reply.header('cache-control', 'no-store');
-      const list = await tokens.list(STAFF_ROLE_REMOTES[staff.staffRole]);
-      return { success: true as const, data: list.map(toWire) };
+      const remotes = STAFF_ROLE_REMOTES[staff.staffRole].filter(isRemoteName);
+      const list = await tokens.list(remotes);
+      return { success: true as const, data: list.map(toWire), remotes };
     },
   );
 
@@ -196,7 +183,7 @@ const releaseTokenRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async 
           'Revoke a release token (staff whose role may act on its remote): refused from now on',
         params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
         response: {
-          200: Type.Object({ success: Type.Literal(true), data: TokenView }),
+          200: ReleaseTokenAnswerSchema,
           ...errors(400, 401, 403, 404, 409),
         },
       },

@@ -205,6 +205,10 @@ interface Calls {
   'releases.field': { call: 'GET /releases/field'; query: { remote: Arg<'releases.field', 0> } };
   'releases.judgement': { call: 'GET /releases/judgement'; query: Arg<'releases.judgement', 0> };
 
+  'releaseTokens.list': { call: 'GET /releases/tokens' };
+  'releaseTokens.create': { call: 'POST /releases/tokens'; body: Arg<'releaseTokens.create', 0> };
+  'releaseTokens.revoke': { call: 'DELETE /releases/tokens/{id}' };
+
   getProfile: { call: 'GET /getProfile' };
   updateProfile: { call: 'PUT /profile'; multipart: true };
 }

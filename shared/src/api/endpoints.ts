@@ -31,6 +31,12 @@ import type { ItemKind } from '../contract/constants';
 import type { MarketFiguresAnswer } from '../contract/wire/market-figures';
 import type { CanaryVerdictAnswer, FieldFiguresAnswer } from '../contract/wire/release-figures';
 import type {
+  ReleaseTokenAnswer,
+  ReleaseTokenMadeAnswer,
+  ReleaseTokenRequest,
+  ReleaseTokensAnswer,
+} from '../contract/wire/release-tokens';
+import type {
   NotificationPreferencesAnswer,
   NotificationPreferencesRequest,
   NotificationsAnswer,
@@ -383,6 +389,23 @@ export const api = {
     judgement: (query: JudgementQuery, options: Options = {}) =>
       http
         .get<CanaryVerdictAnswer>('/releases/judgement', { params: query, signal: options.signal })
+        .then((r) => r.data),
+  },
+
+  // Release tokens scoped to one remote, for pipelines (the console; a staff sign-in).
+  releaseTokens: {
+    /** The tokens of the remotes the caller's role may act on, newest first, and those remotes. */
+    list: (options: Options = {}) =>
+      http
+        .get<ReleaseTokensAnswer>('/releases/tokens', { signal: options.signal })
+        .then((r) => r.data),
+    /** Makes a token: its secret is in this answer only. */
+    create: (body: ReleaseTokenRequest) =>
+      http.post<ReleaseTokenMadeAnswer>('/releases/tokens', body).then((r) => r.data),
+    /** Revokes a token: the release endpoint refuses it from now on. */
+    revoke: (id: string) =>
+      http
+        .delete<ReleaseTokenAnswer>(`/releases/tokens/${encodeURIComponent(id)}`)
         .then((r) => r.data),
   },
 

@@ -39,6 +39,13 @@ export type {
   RemoteReleaseStatus,
 } from './wire/release-status';
 export type {
+  ReleaseToken,
+  ReleaseTokenAnswer,
+  ReleaseTokenMadeAnswer,
+  ReleaseTokenRequest,
+  ReleaseTokensAnswer,
+} from './wire/release-tokens';
+export type {
   WatchedItem,
   WatchlistAnswer,
   WatchRequest,

@@ -126,6 +126,7 @@ function serveReleaseEndpoint(answers: Record<string, Answer | (() => Answer)>) 
 
 function serveFigures(): SentRequest[] {
   return serveApi({
+    'GET /releases/tokens': { data: { success: true, data: [], remotes: ['marketing'] } },
     'GET /releases/field': (request) => ({
       data: {
         success: true,
@@ -230,6 +231,9 @@ describe('/console', () => {
 
     expect(sent[0]?.headers.Authorization).toMatch(/^Bearer /);
     expect(screen.getByText(/Publishing a release stays a build step/)).toBeInTheDocument();
+    // The team's release tokens, under the history.
+    expect(await screen.findByRole('heading', { name: 'Release tokens' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Make a release token' })).toBeInTheDocument();
   });
 
   it('sends a signed-out visitor to sign in', async () => {

@@ -8,6 +8,7 @@ import '../../styles/console.css';
 import { HistoryTable } from './history-table';
 import { REREAD_MS } from './lib/figures';
 import { ReleaseRefusal, releaseEndpoint } from './lib/release-endpoint';
+import { ReleaseTokens } from './release-tokens';
 import { RemotePanel } from './remote-panel';
 
 /** What a signed-in account that is not staff sees, with the server's reason. */
@@ -67,6 +68,7 @@ function Console() {
       ))}
       <h2>History</h2>
       <HistoryTable history={history} />
+      <ReleaseTokens />
     </section>
   );
 }

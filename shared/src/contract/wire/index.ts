@@ -9,4 +9,5 @@ export * from './market-events';
 export * from './notifications';
 export * from './release-figures';
 export * from './release-status';
+export * from './release-tokens';
 export * from './watchlist';
