@@ -10,8 +10,8 @@
  * 2. Reservations lapsing: the accepted offers whose reservation ends within the hour, told once
  *    per reservation (its order id is the source; the unique key makes a second sweep a no-op).
  * 3. Mails: each due mail is claimed (`sending`, attempts + 1) in its own committed statement
- *    (`for update skip locked`: two instances never claim the same one), then handed to SMTP,
- *    then marked `sent`. A refused hand-over goes back to `pending` after a back-off, `failed`
+ *    (`for update skip locked`: two instances never claim the same one) just before it is handed
+ *    to SMTP, then marked `sent`. A refused hand-over goes back to `pending` after a back-off, `failed`
  *    after the last attempt. A claimed mail is never claimed again: a worker stopped between
  *    the claim and the mark leaves it `sending`, and it is not sent twice (at most once: it is
  *    lost when the process died before SMTP took it).
@@ -43,7 +43,7 @@ import { MAIL_NEXT_STEP, notificationText } from './words';
 
 /** Events read per transaction. */
 const BATCH = 200;
-/** Mails claimed per round. */
+/** Mails handed over per round (each claimed on its own). */
 const MAIL_BATCH = 20;
 /** Hand-overs of one mail before it is `failed`. */
 export const MAIL_ATTEMPTS = 5;
@@ -179,29 +179,43 @@ export function notificationWorker(options: WorkerOptions) {
     });
   }
 
-  /** Claims the due mails, hands each over, marks it; how many were claimed. */
+  /**
+   * Hands the due mails over, up to a batch: each claimed on its own, just before its hand-over,
+   * so that a worker killed mid-send leaves only the mail it was sending unsent (a claimed mail
+   * is never claimed again: at most once). How many were claimed.
+   */
   async function sendMails(): Promise<number> {
-    const now = options.now();
-    const due = db
-      .select({ id: notificationMails.id })
-      .from(notificationMails)
-      .where(
-        and(eq(notificationMails.status, 'pending'), lte(notificationMails.nextAttemptAt, now)),
-      )
-      .orderBy(asc(notificationMails.id))
-      .limit(MAIL_BATCH)
-      .for('update', { skipLocked: true });
-    // The claim, committed before any hand-over.
-    const claimed = await db
-      .update(notificationMails)
-      .set({ status: 'sending', attempts: sql`${notificationMails.attempts} + 1`, claimedAt: now })
-      .where(and(inArray(notificationMails.id, due), eq(notificationMails.status, 'pending')))
-      .returning();
-    for (const mail of claimed.sort((a, b) => a.id - b.id)) {
-      let sent = false;
+    let claimedCount = 0;
+    while (claimedCount < MAIL_BATCH) {
+      const now = options.now();
+      // The claim of one mail, committed before its hand-over. (A subquery with a limit and
+      // `skip locked` inside `in (…)` may be evaluated more than once and claim more than one.)
+      const mail = await transaction(db, async (tx) => {
+        const [due] = await tx
+          .select({ id: notificationMails.id })
+          .from(notificationMails)
+          .where(
+            and(eq(notificationMails.status, 'pending'), lte(notificationMails.nextAttemptAt, now)),
+          )
+          .orderBy(asc(notificationMails.id))
+          .limit(1)
+          .for('update', { skipLocked: true });
+        if (!due) return null;
+        const [claimed] = await tx
+          .update(notificationMails)
+          .set({
+            status: 'sending',
+            attempts: sql`${notificationMails.attempts} + 1`,
+            claimedAt: now,
+          })
+          .where(eq(notificationMails.id, due.id))
+          .returning();
+        return claimed ?? null;
+      });
+      if (!mail) break;
+      claimedCount++;
       try {
         await deliver(mail);
-        sent = true;
       } catch (error) {
         const failed = mail.attempts >= MAIL_ATTEMPTS;
         options.log.warn(
@@ -216,16 +230,15 @@ export function notificationWorker(options: WorkerOptions) {
             lastError: String(error instanceof Error ? error.message : error).slice(0, 500),
           })
           .where(eq(notificationMails.id, mail.id));
+        continue;
       }
-      if (sent) {
-        await options.beforeMark?.(mail);
-        await db
-          .update(notificationMails)
-          .set({ status: 'sent', sentAt: options.now() })
-          .where(eq(notificationMails.id, mail.id));
-      }
+      await options.beforeMark?.(mail);
+      await db
+        .update(notificationMails)
+        .set({ status: 'sent', sentAt: options.now() })
+        .where(eq(notificationMails.id, mail.id));
     }
-    return claimed.length;
+    return claimedCount;
   }
 
   async function deliver(mail: NotificationMailRow): Promise<void> {
@@ -249,6 +262,8 @@ export function notificationWorker(options: WorkerOptions) {
       html: `<p>${escapeHtml(text)}.${until}</p><p>${escapeHtml(MAIL_NEXT_STEP[mail.kind])} <a href="${link}">Open the item</a>.</p><p><a href="${options.siteUrl}/edit">Choose which emails you get</a></p>`,
       unsubscribe,
       what: mail.kind,
+      // Its own row's: were it ever handed over twice, mail programs would show it once.
+      messageId: `<notification-${mail.id}@${new URL(options.siteUrl).hostname}>`,
     });
     await options.mailer.deliver(email);
   }

@@ -39,6 +39,8 @@ export interface Mailer {
     html: string;
     unsubscribe: string;
     what: string;
+    /** The message's Message-ID, one per notification mail: a copy is recognisable as one. */
+    messageId: string;
   }): Promise<PreparedEmail>;
 }
 
@@ -71,6 +73,7 @@ export default fp(
         text: string;
         html: string;
         headers?: Record<string, string>;
+        messageId?: string;
       },
       logged: Record<string, unknown>,
       what: string,
