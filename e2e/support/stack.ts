@@ -23,8 +23,16 @@ export interface Stack {
 /** `extraEnv` reaches the API and the web servers (e.g. the loopback identity providers). */
 export function startStack(extraEnv: Record<string, string> = {}): Promise<Stack> {
   return startServedStack({
-    // Journeys sign up and in more often than a person would.
-    env: { ...extraEnv, RATE_LIMIT_AUTH_MAX: '10000' },
+    // Journeys sign up and in more often than a person would, and send field beacons faster
+    // (judge.ts: a few dozen page views in a minute); its canary judge gives a verdict on a
+    // small sample (docs/operations.md, "The canary judge").
+    env: {
+      ...extraEnv,
+      RATE_LIMIT_AUTH_MAX: '10000',
+      RATE_LIMIT_FIELD_MAX: '10000',
+      JUDGE_MIN_CANARY_VIEWS: '20',
+      JUDGE_MIN_PER_SIDE: '10',
+    },
     apiPort: process.env.E2E_API_PORT ? Number(process.env.E2E_API_PORT) : undefined,
     apiLogLevel: process.env.E2E_API_LOG_LEVEL ?? 'warn',
   });

@@ -7,17 +7,16 @@
 // marketing with the reason; revoked in the console, it is refused as unknown.
 // After the other release journeys: marketing is left as it was found (the build in place).
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
 import type { Locator, Page } from 'playwright-core';
-import { promote, publish, rollback } from '@hypertek/server/releases/actions';
+import { promote, publish } from '@hypertek/server/releases/actions';
 import type { Check } from '@hypertek/server/releases/actions';
 import { assertCompatible, loadHostFacts } from '@hypertek/server/releases/gate';
 import { readRegistry } from '@hypertek/server/releases/registry';
-import { canaryBucket, VISITOR_COOKIE } from '@hypertek/server/releases/routing';
+import { VISITOR_COOKIE } from '@hypertek/server/releases/routing';
 import { releaseSecrets } from '@hypertek/server/releases/secrets';
 import { withPage } from '../support/browser.ts';
 import {
@@ -25,9 +24,12 @@ import {
   leaveMeasuredView,
   MARKETING,
   openConsoleAs,
+  pageRelease,
   PAYMENTS,
   readField,
   remoteBuild,
+  restoreLive,
+  visitorOn,
 } from '../support/releasing.ts';
 import { useSite } from '../support/site.ts';
 
@@ -70,14 +72,6 @@ async function act(
 /** The latest change of the history, as the console's table shows it. */
 const latestChange = (page: Page) =>
   page.getByRole('table', { name: 'Release history, newest first' }).getByRole('row').nth(1);
-
-/** A visitor id on the canary's side of `percent` for `version` (the host's split). */
-function canaryVisitor(version: string, percent: number): string {
-  for (;;) {
-    const id = randomBytes(16).toString('base64url');
-    if (canaryBucket(id, 'marketing', version) < percent) return id;
-  }
-}
 
 void describe('the release console', () => {
   const site = useSite();
@@ -142,21 +136,13 @@ void describe('the release console', () => {
         const { token } = releaseSecrets({ RELEASES_DIR: dir });
         await withPage(site.browser, t, async ({ page: visitor, context }) => {
           await context.addCookies([
-            { name: VISITOR_COOKIE, value: canaryVisitor(VERSION, PERCENT), url: siteUrl },
+            { name: VISITOR_COOKIE, value: visitorOn('marketing', VERSION, PERCENT), url: siteUrl },
           ]);
           await visitor.goto(`${siteUrl}/funnel-page`);
-          const release = await visitor.evaluate(
-            () =>
-              (
-                JSON.parse(document.getElementById('runtime-config')?.textContent ?? '{}') as {
-                  releases?: Record<string, { version: string; channel: string }>;
-                }
-              ).releases?.marketing,
-          );
-          assert.deepEqual(
-            { version: release?.version, channel: release?.channel },
-            { version: VERSION, channel: 'canary' },
-          );
+          assert.deepEqual(await pageRelease(visitor, 'marketing'), {
+            version: VERSION,
+            channel: 'canary',
+          });
           await visitor.locator('[data-remote="marketing"] h1').first().waitFor();
           await leaveMeasuredView(visitor);
           await eventually(
@@ -210,12 +196,7 @@ void describe('the release console', () => {
       });
     } finally {
       // Back to what the suite had before, whatever failed: no canary, the same live release.
-      for (let i = 0; i < 3; i++) {
-        const state = readRegistry(dir).remotes.marketing ?? {};
-        if (!state.canary && (state.live ?? null) === before) break;
-        await rollback({ dir, remote: 'marketing', actor: pipeline });
-      }
-      assert.equal(readRegistry(dir).remotes.marketing?.live ?? null, before);
+      await restoreLive(dir, 'marketing', before, pipeline);
     }
   });
 

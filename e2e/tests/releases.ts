@@ -9,8 +9,7 @@
 // back within seconds; the registry's history lists every change in order with its actor.
 // Last of the suite: it leaves the checkout served as before (the build in place).
 import assert from 'node:assert/strict';
-import { createHash } from 'node:crypto';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
@@ -30,9 +29,9 @@ import { releaseSecrets } from '@hypertek/server/releases/secrets';
 import { canaryBucket } from '@hypertek/server/releases/routing';
 import { navigateInApp, withPage } from '../support/browser.ts';
 import { fillCard, openLand, signInNewBuyer, startPurchase } from '../support/buying.ts';
+import { changedBuild } from '../support/releasing.ts';
 import { useSite } from '../support/site.ts';
 
-const CHECKOUT_DIST = join(import.meta.dirname, '..', '..', 'remote-checkout', 'dist');
 const OLD = 'Welcome to Dashboard';
 const NEW = 'Welcome to Dashboard, release two';
 const ONE = '1.0.0+e2e.one';
@@ -42,43 +41,6 @@ const REACT18 = '1.0.0+e2e.react18';
 
 const work = mkdtempSync(join(tmpdir(), 'hypertek-e2e-release-'));
 after(() => rmSync(work, { recursive: true, force: true }));
-
-const sri = (text: string) => `sha384-${createHash('sha384').update(text).digest('base64')}`;
-
-/**
- * A copy of the checkout's build with `from` changed to `to` in every text file that has it, as a
- * build of that source would be: the entry carries each chunk's digest (Rspack's
- * SubresourceIntegrityPlugin), so a changed chunk's new digest replaces its old one there.
- */
-function changedBuild(name: string, from = '', to = ''): string {
-  const dir = join(work, name);
-  cpSync(CHECKOUT_DIST, dir, { recursive: true });
-  const digests = new Map<string, string>();
-  const scripts: string[] = [];
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const file = join(entry.parentPath, entry.name);
-    if (entry.name.endsWith('.js')) scripts.push(file);
-    // The build's precompressed copies would be stale: publish makes them again.
-    if (/\.(br|gz)$/.test(entry.name)) rmSync(file);
-    else if (from && /\.(js|cjs|html|json)$/.test(entry.name)) {
-      const text = readFileSync(file, 'utf8');
-      if (text.includes(from)) {
-        const changed = text.split(from).join(to);
-        writeFileSync(file, changed);
-        digests.set(sri(text), sri(changed));
-      }
-    }
-  }
-  assert.ok(!from || digests.size > 0, `no file of the checkout's build has ${from}`);
-  for (const file of scripts) {
-    const text = readFileSync(file, 'utf8');
-    let sealed = text;
-    for (const [old, now] of digests) sealed = sealed.split(old).join(now);
-    if (sealed !== text) writeFileSync(file, sealed);
-  }
-  return dir;
-}
 
 const dashboardHeading = (page: Page) =>
   page.locator('[data-remote="checkout"] h1').first().textContent();
@@ -137,7 +99,13 @@ void describe('shipping a remote as a release', () => {
     const check: Check = (release) => assertCompatible(release, facts);
 
     // The live release: the checkout as built, published and promoted.
-    await publish({ dir, remote: 'checkout', actor, buildDir: changedBuild('one'), version: ONE });
+    await publish({
+      dir,
+      remote: 'checkout',
+      actor,
+      buildDir: changedBuild('checkout', work, 'one'),
+      version: ONE,
+    });
     await promote({ dir, remote: 'checkout', version: ONE, actor, check });
     await withPage(site.browser, t, ({ page }) => newLoadsShow(page, siteUrl, OLD));
 
@@ -152,7 +120,7 @@ void describe('shipping a remote as a release', () => {
         dir,
         remote: 'checkout',
         actor,
-        buildDir: changedBuild('two', OLD, NEW),
+        buildDir: changedBuild('checkout', work, 'two', OLD, NEW),
         version: TWO,
       });
 
@@ -230,7 +198,13 @@ void describe('shipping a remote as a release', () => {
       dir,
       remote: 'checkout',
       actor,
-      buildDir: changedBuild('react18', '"requiredVersion": "^19', '"requiredVersion": "^18'),
+      buildDir: changedBuild(
+        'checkout',
+        work,
+        'react18',
+        '"requiredVersion": "^19',
+        '"requiredVersion": "^18',
+      ),
       version: REACT18,
     });
     await assert.rejects(
@@ -245,6 +219,8 @@ void describe('shipping a remote as a release', () => {
       remote: 'checkout',
       actor,
       buildDir: changedBuild(
+        'checkout',
+        work,
         'broken',
         `"${OLD}"`,
         '(()=>{throw new Error("release broken on purpose")})()',

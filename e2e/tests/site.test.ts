@@ -24,6 +24,8 @@ import './release-roles.ts';
 import './integrity.ts';
 // Last: the console's journeys; marketing is left as they found it.
 import './console.ts';
+// After them: a marketing canary the judge rolls back; marketing is left as it was found.
+import './judge.ts';
 
 before(startSite);
 after(stopSite);

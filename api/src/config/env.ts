@@ -85,6 +85,11 @@ export interface Config {
   };
   /** How many days page views' vitals and funnel steps are kept before they are pruned. */
   fieldDataRetentionDays: number;
+  /**
+   * The canary judge's minimum sample (lib/release-judge.ts): no verdict before `minCanaryViews`
+   * canary page views; a metric with fewer than `minPerSide` values on a side is "no data".
+   */
+  judge: { minCanaryViews: number; minPerSide: number };
   /** How long a password reset link works, in minutes. */
   resetTokenTtlMinutes: number;
   payments: PaymentsConfig;
@@ -323,6 +328,10 @@ export function loadConfig(env: Env = process.env, overrides: Partial<Config> = 
       releaseAuthMax: int('RATE_LIMIT_RELEASE_AUTH_MAX', 60, 1, 1_000_000),
     },
     fieldDataRetentionDays: int('FIELD_DATA_RETENTION_DAYS', 30, 1, 3650),
+    judge: {
+      minCanaryViews: int('JUDGE_MIN_CANARY_VIEWS', 200, 1, 1_000_000),
+      minPerSide: int('JUDGE_MIN_PER_SIDE', 50, 5, 1_000_000),
+    },
     resetTokenTtlMinutes: int('RESET_TOKEN_TTL_MINUTES', 30, 1, 7 * 24 * 60),
     payments,
     catalogueCacheTtlMs: int('CATALOGUE_CACHE_TTL_MS', 5_000, 0, 3_600_000),

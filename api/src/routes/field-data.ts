@@ -258,8 +258,13 @@ const fieldDataRoutes: FastifyPluginAsyncTypebox<{ config: Config }> = async (fa
         field.side(remote, canary, 'canary', read),
         field.side(remote, live, 'live', read),
       ]);
-      // Judged by the remote's own guardrails (its release settings, in the release words).
-      const settings = { ...DEFAULT_JUDGE_SETTINGS, guardrails: guardrailsOf(remote) };
+      // Judged by the remote's own guardrails (its release settings, in the release words), on
+      // the operator's minimum sample (JUDGE_MIN_CANARY_VIEWS, JUDGE_MIN_PER_SIDE).
+      const settings = {
+        ...DEFAULT_JUDGE_SETTINGS,
+        ...config.judge,
+        guardrails: guardrailsOf(remote),
+      };
       const verdict = judgeCanary(percent, canarySide, liveSide, settings);
       void reply.header('cache-control', 'no-store');
       return {

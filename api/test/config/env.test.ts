@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
 import { ConfigError, loadConfig } from '../../src/config/env';
+import { DEFAULT_JUDGE_SETTINGS } from '../../src/lib/release-judge';
 
 describe('loadConfig', () => {
   it('has working defaults for local development', () => {
@@ -232,6 +233,31 @@ describe('loadConfig', () => {
         return true;
       },
     );
+  });
+  it("reads the canary judge's minimum sample (defaults: the judge's own) and refuses a bad one", () => {
+    assert.deepEqual(loadConfig({}).judge, {
+      minCanaryViews: DEFAULT_JUDGE_SETTINGS.minCanaryViews,
+      minPerSide: DEFAULT_JUDGE_SETTINGS.minPerSide,
+    });
+    assert.deepEqual(
+      loadConfig({ JUDGE_MIN_CANARY_VIEWS: '20', JUDGE_MIN_PER_SIDE: ' 10 ' }).judge,
+      { minCanaryViews: 20, minPerSide: 10 },
+    );
+    for (const [views, perSide] of [
+      ['0', '4'],
+      ['twenty', '10.5'],
+      ['-1', '2000000'],
+    ])
+      assert.throws(
+        () => loadConfig({ JUDGE_MIN_CANARY_VIEWS: views, JUDGE_MIN_PER_SIDE: perSide }),
+        (error: unknown) => {
+          assert.ok(error instanceof ConfigError);
+          assert.equal(error.problems.length, 2);
+          assert.match(error.message, /JUDGE_MIN_CANARY_VIEWS must be an integer between 1 and/);
+          assert.match(error.message, /JUDGE_MIN_PER_SIDE must be an integer between 5 and/);
+          return true;
+        },
+      );
   });
   it('TRUST_PROXY: off by default, on for any peer, or only for the listed proxies', () => {
     assert.equal(loadConfig({}).trustProxy, false);

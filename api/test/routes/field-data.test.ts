@@ -19,6 +19,15 @@ const app = await buildTestApp(
   { releaseToken: TOKEN, rateLimit: { fieldMax: 100_000 } },
 );
 const limited = await buildTestApp({ after }, { releaseToken: TOKEN, rateLimit: { fieldMax: 3 } });
+/** An operator's small sample (JUDGE_MIN_CANARY_VIEWS=20, JUDGE_MIN_PER_SIDE=10): the e2e stack's. */
+const smallSample = await buildTestApp(
+  { after },
+  {
+    releaseToken: TOKEN,
+    rateLimit: { fieldMax: 100_000 },
+    judge: { minCanaryViews: 20, minPerSide: 10 },
+  },
+);
 const auth = { authorization: `Bearer ${TOKEN}` };
 
 const visitor = () => randomBytes(12).toString('base64url');
@@ -263,6 +272,37 @@ describe('GET /releases/field and /releases/judgement', () => {
       ['INP p75', 0.2],
       ['LCP p75', 0.2],
     ]);
+  });
+
+  it("judges on the operator's minimum sample: a verdict at 20 canary page views, not before", async () => {
+    const canary = newVersion();
+    const live = newVersion();
+    const judgement = async (target: TestApp) => {
+      const answer = await target.inject({
+        url: `/api/v1/releases/judgement?remote=marketing&canary=${encodeURIComponent(canary)}&live=${encodeURIComponent(live)}&percent=50`,
+        headers: auth,
+      });
+      assert.equal(answer.statusCode, 200, answer.body);
+      return json(answer).verdict as { decision: string; reason: string };
+    };
+    const post = (version: string, channel: string, inp: number) =>
+      beacon(
+        'vitals',
+        view(version, inp, { releases: [{ remote: 'marketing', version, channel }] }),
+        smallSample,
+      );
+    for (let i = 0; i < 19; i++) {
+      await post(canary, 'canary', 300 + i);
+      await post(live, 'live', 40 + i);
+    }
+    const waiting = await judgement(smallSample);
+    assert.equal(waiting.decision, 'wait');
+    assert.equal(waiting.reason, '19 of the 20 canary page views needed before a verdict');
+    await post(canary, 'canary', 320);
+    await post(live, 'live', 60);
+    const verdict = await judgement(smallSample);
+    assert.equal(verdict.decision, 'rollback', verdict.reason);
+    assert.match(verdict.reason, /^INP p75 \d+ ms on the canary against \d+ ms on live/);
   });
 
   it('prunes what is older than the retention', async () => {
