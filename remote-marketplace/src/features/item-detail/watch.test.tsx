@@ -51,9 +51,10 @@ describe('the item page: the watch star and the alert price', () => {
   it('reads the state: not pressed, no alert form; pressing watches at once (PUT, no alert price)', async () => {
     signIn(makeUser());
     const put = deferred();
+    let watched = false;
     const sent = serveApi({
       'GET /activity/item/*': list([]),
-      'GET /watchlist/nfa-18': state(false),
+      'GET /watchlist/nfa-18': () => state(watched),
       'PUT /watchlist/nfa-18': put.route,
     });
     open();
@@ -63,6 +64,7 @@ describe('the item page: the watch star and the alert price', () => {
     await userEvent.click(star());
     // Optimistic: pressed before the answer.
     await waitFor(() => expect(star()).toHaveAttribute('aria-pressed', 'true'));
+    watched = true;
     put.resolve({
       status: 201,
       data: { ...state(true).data, message: 'The item is on your watchlist' },

@@ -8,7 +8,7 @@ import {
 } from '@hypertek/shared';
 import '../../../styles/item-detail.css';
 
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { ItemImage } from '@hypertek/shared/ui';
@@ -19,7 +19,6 @@ import { itemPrice } from '../../../lib/prices';
 import { usePurchaseCheck } from '../hooks/use-purchase-check';
 import { useReservation } from '../hooks/use-reservation';
 import { buyBlocked, HOUSE_TAKES_NO_OFFERS, initials, marketStatus } from '../lib/market-status';
-import { AlertPriceForm } from './alert-price-form';
 import { BuyDialogs, type BuyStep } from './buy-dialogs';
 import { NFA_VIEWS_LABEL, offerCountLabel } from '../../../data/constants';
 
@@ -29,6 +28,11 @@ interface ItemDetailProps {
   /** Shown below the item (the land page's price history, the item's sales). */
   children?: ReactNode;
 }
+
+// Only a signed-in watcher sees it: its code loads then, not with every item page.
+const AlertPriceForm = lazy(() =>
+  import('./alert-price-form').then((m) => ({ default: m.AlertPriceForm })),
+);
 
 const BADGE_CLASS = {
   Listed: 'mp-listed',
@@ -161,7 +165,13 @@ export function ItemDetail({ item, kind, children }: ItemDetailProps) {
             </p>
           )}
           {watch.state?.watched && (
-            <AlertPriceForm key={id} alertPrice={watch.state.alertPrice} onSave={watch.setAlert} />
+            <Suspense fallback={null}>
+              <AlertPriceForm
+                key={id}
+                alertPrice={watch.state.alertPrice}
+                onSave={watch.setAlert}
+              />
+            </Suspense>
           )}
         </div>
 
