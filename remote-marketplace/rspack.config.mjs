@@ -10,6 +10,7 @@ export const exposes = {
   './buy-land': './src/features/item-detail/buy-land-page.tsx',
   './offer-received': './src/features/offers/offer-received-page.tsx',
   './no-offer': './src/features/offers/no-offer-page.tsx',
+  './watchlist': './src/features/watchlist/watchlist-page.tsx',
 };
 
 export default createAppConfig({

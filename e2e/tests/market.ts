@@ -1,14 +1,15 @@
 // The secondary market on the running stack, with two real accounts, each journey at a desktop
 // width and at 390 px: A lists a land and B buys it by card (owner, B's Land tab, A's balance and
 // A's sold listing); B offers on A's unlisted NFA, A accepts, B pays and owns it; A cancels two
-// listings at once. Accounts are made, and A's first items bought from the house, through the
+// listings at once; A watches B's NFA with an alert price, B lists it below it, A's bell tells
+// and A unwatches it on /watchlist. Accounts are made, and A's first items bought from the house, through the
 // API (set-up); every market action is done in the browser, as a person would.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, test, type TestContext } from 'node:test';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { ARTIFACTS } from '../support/browser.ts';
 import { buyThroughApi as buyFromApi, callApi, HOUSE_ID } from '../support/buying.ts';
 import { useSite } from '../support/site.ts';
@@ -112,6 +113,22 @@ void describe('the market, with two accounts', () => {
   const owner = (page: Page) => page.locator('.mp-owner .mp-strong');
   const badge = (page: Page, text: string) =>
     page.locator('[data-remote="marketplace"] .mp-detail-meta').getByText(text, { exact: true });
+
+  /**
+   * Waits until the page's bell says 'Notifications, 1 unread': the worker tells within a poll
+   * (1 s), and the bell reads its count again on a new page.
+   */
+  async function bellSaysOneUnread(page: Page, bell: Locator): Promise<void> {
+    let label: string | null = null;
+    for (let i = 0; i < 20 && label !== 'Notifications, 1 unread'; i++) {
+      await page.waitForTimeout(500);
+      await page.reload();
+      await bell.waitFor();
+      await page.waitForTimeout(300);
+      label = await bell.getAttribute('aria-label');
+    }
+    assert.equal(label, 'Notifications, 1 unread', `the bell said: ${label}`);
+  }
 
   /** Buy Now → Buy Assets' Buy Now → Confirm → the card page → 4242… → paid. */
   async function payByCard(page: Page, expected: string): Promise<void> {
@@ -249,6 +266,63 @@ void describe('the market, with two accounts', () => {
       });
     });
 
+    void test(`A watches B's NFA with an alert price; B lists it below; A's bell tells, A unwatches it on /watchlist (${width} px)`, async (t) => {
+      const a = await account('watcher');
+      const b = await account('lister');
+      const nfa = await houseItem('nfa');
+      await buyThroughApi(b, nfa);
+      const title = await titleOf(nfa);
+
+      await withBrowsers(t, async (open) => {
+        const pageA = await browserFor(a, width, open);
+        await pageA.goto(itemUrl(nfa));
+        const detail = pageA.locator('[data-remote="marketplace"]');
+        const star = detail.getByRole('button', { name: 'Watch', exact: true });
+        await detail.locator('.mp-watch[aria-pressed="false"]').waitFor();
+        await star.click();
+        await detail.locator('.mp-watch[aria-pressed="true"]').waitFor();
+        await detail.getByLabel('Alert me at or below').fill('0.001');
+        await detail.getByRole('button', { name: 'Save alert' }).click();
+        await detail.getByText('Alert price: Price can have at most 2 decimals').waitFor();
+        await detail.getByLabel('Alert me at or below').fill('300');
+        await detail.getByRole('button', { name: 'Save alert' }).click();
+        await detail.getByText('Alert saved').waitFor();
+        const bell = pageA.getByRole('button', { name: /^Notifications/ });
+        assert.equal(await bell.getAttribute('aria-label'), 'Notifications');
+
+        const pageB = await browserFor(b, width, open);
+        await pageB.getByRole('button', { name: `List Now: ${title}` }).click();
+        const assets = pageB.getByRole('dialog', { name: 'Buy Assets' });
+        await assets.getByLabel('Price').fill('250');
+        await assets.getByRole('button', { name: 'List Now', exact: true }).click();
+        await pageB
+          .getByRole('dialog', { name: 'Confirm listing' })
+          .getByRole('button', { name: 'Confirm', exact: true })
+          .click();
+        await pageB.getByText('Your item is listed').first().waitFor();
+
+        await bellSaysOneUnread(pageA, bell);
+        await bell.click();
+        const panel = pageA.getByRole('region', { name: 'Notifications' });
+        await panel.getByText(`${title}, on your watchlist, is listed at $250`).waitFor();
+        await bell.click();
+
+        if (width < 900) await pageA.getByRole('button', { name: 'Open menu' }).click();
+        await pageA.getByRole('link', { name: 'Watchlist', exact: true }).click();
+        await pageA.waitForURL(`${site.stack.siteUrl}/watchlist`);
+        const list = pageA.locator('[data-remote="marketplace"]');
+        const row = list.getByRole('listitem').filter({ hasText: title });
+        await row.getByText('$250 USDT').waitFor();
+        await row.getByText('Alert at or below $300 USDT').waitFor();
+        await row.getByRole('button', { name: `Unwatch ${title}` }).click();
+        await list.getByText('Your watchlist is empty.').waitFor();
+        await pageA.reload();
+        await list.getByText('Your watchlist is empty.').waitFor();
+        await pageA.goto(itemUrl(nfa));
+        await detail.locator('.mp-watch[aria-pressed="false"]').waitFor();
+      });
+    });
+
     void test(`B offers on A's NFA; A's bell counts it, and its notification takes A to the item (${width} px)`, async (t) => {
       const a = await account('watched');
       const b = await account('offerer');
@@ -267,16 +341,7 @@ void describe('the market, with two accounts', () => {
           body: { itemId: nfa.id, price: 61, expiresIn: '6 Hours' },
         });
         assert.equal(made.status, 201, JSON.stringify(made.body));
-        // The worker tells A within a poll (1 s); the bell reads its count again on opening.
-        let label: string | null = null;
-        for (let i = 0; i < 20 && label !== 'Notifications, 1 unread'; i++) {
-          await pageA.waitForTimeout(500);
-          await pageA.reload();
-          await bell.waitFor();
-          await pageA.waitForTimeout(300);
-          label = await bell.getAttribute('aria-label');
-        }
-        assert.equal(label, 'Notifications, 1 unread', `the bell said: ${label}`);
+        await bellSaysOneUnread(pageA, bell);
         await bell.click();
         const panel = pageA.getByRole('region', { name: 'Notifications' });
         const entry = panel.getByRole('link').filter({ hasText: title });

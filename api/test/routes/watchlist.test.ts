@@ -237,6 +237,26 @@ describe('watchlist: the calls', () => {
     }
   });
 
+  it('the seeded demo account watches three items, newest first, one with an alert price', async () => {
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v1/user/login',
+      payload: { Email: 'demo@hypertek.local', Password: 'HyperTek2117' },
+    });
+    assert.equal(login.statusCode, 200, login.body);
+    const demo = { auth: { authorization: `Bearer ${json(login).token as string}` } } as User;
+    const { data, total } = await watchlistOf(demo);
+    assert.equal(total, 3);
+    assert.deepEqual(
+      data.map((w) => [w.kind, w.owner, w.listed, w.alertPrice]),
+      [
+        ['nfa', 'Nova Rider', false, 950],
+        ['nfa', 'Kira Vex', true, null],
+        ['land', 'Hyper Tek Vault', true, null],
+      ],
+    );
+  });
+
   it(`a user watches at most ${MAX} items (409 with a message); changing one at the cap still works`, async () => {
     const a = await signup(app);
     const [five, ...four] = [...NFA.cap].reverse();

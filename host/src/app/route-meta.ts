@@ -103,6 +103,10 @@ export const ROUTE_META: Record<RoutePath, RouteMeta> = {
   '/offer-recieved': OFFERS,
   '/offer-received': OFFERS,
   '/no-offer': { title: pageTitle('Offers'), description: 'No offers yet.' },
+  '/watchlist': {
+    title: pageTitle('Watchlist'),
+    description: 'The items you watch on the Hyper Tek marketplace, and their alert prices.',
+  },
   '/signup': {
     title: pageTitle('Sign up'),
     description: 'Create your Hyper Tek account: collect NFAs and land parcels, and trade them.',

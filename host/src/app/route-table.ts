@@ -30,6 +30,8 @@ export const ROUTE_TABLE = {
     '/offer-recieved': 'offer-received',
     '/offer-received': 'offer-received',
     '/no-offer': 'no-offer',
+    // The user's watched items: the market's (docs/product.md, "Watchlist").
+    '/watchlist': 'watchlist',
   },
   account: {
     '/signup': 'signup',

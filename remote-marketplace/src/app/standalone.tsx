@@ -14,4 +14,5 @@ void renderStandalone('marketplace', [
   { path: '/offer-received', Page: lazy(() => import('../features/offers/offer-received-page')) },
   { path: '/offer-recieved', Page: lazy(() => import('../features/offers/offer-received-page')) },
   { path: '/no-offer', Page: lazy(() => import('../features/offers/no-offer-page')) },
+  { path: '/watchlist', Page: lazy(() => import('../features/watchlist/watchlist-page')) },
 ]);

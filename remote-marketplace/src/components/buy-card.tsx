@@ -9,6 +9,8 @@ import {
 import { ITEM_CARD_ACTION, ItemCard } from '@hypertek/shared/ui';
 import { Link } from 'react-router';
 
+import { CardWatchStar } from './watch/card-watch-star';
+
 /** Where a card's 'Buy Now' goes: the item's own address, or its kind's page without an id. */
 function itemAddress(item: WireItem, kind: ItemKind): string {
   const id = itemId(item);
@@ -26,8 +28,8 @@ function attributesOf(item: WireItem, kind: ItemKind): string {
 }
 
 /**
- * A market or land card (the kit's ItemCard) with its attributes and 'Buy Now' to the item's
- * address, carrying the item as navigation state (the page shows it before any call).
+ * A market or land card (the kit's ItemCard) with its attributes, its watch star and 'Buy Now' to
+ * the item's address, carrying the item as navigation state (the page shows it before any call).
  */
 export function BuyCard({
   item,
@@ -48,6 +50,7 @@ export function BuyCard({
       headingLevel={headingLevel}
       currency="USDT"
       details={attributesOf(item, kind)}
+      corner={<CardWatchStar item={item} kind={kind} />}
       action={
         <Link
           className={ITEM_CARD_ACTION}

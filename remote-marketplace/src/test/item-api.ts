@@ -28,8 +28,8 @@ export const makeSale = (n: number, daysAgo: number): ItemSale => ({
 export const noSales = list([]);
 
 /**
- * `serveApi` for an item page: the sales call stays on its way (a test about something else
- * needs no answer from it) unless `routes` answers it.
+ * `serveApi` for an item page: the sales call and the watch star's read stay on their way (a
+ * test about something else needs no answer from them) unless `routes` answers them.
  */
 export const serveItemApi = (routes: Routes = {}) =>
-  serveApi({ 'GET /activity/item/*': pending, ...routes });
+  serveApi({ 'GET /activity/item/*': pending, 'GET /watchlist/*': pending, ...routes });

@@ -29,6 +29,7 @@ export function ItemCard({
   priority = false,
   currency = 'USD',
   priceText,
+  corner,
 }: {
   item: WireItem;
   kind: ItemKind;
@@ -45,6 +46,8 @@ export function ItemCard({
   currency?: PriceCurrency;
   /** A fixed text of the product shown as the price ('$2000'), instead of the formatted price. */
   priceText?: string;
+  /** A control over the picture's top right corner (the marketplace's watch star). */
+  corner?: ReactNode;
 }) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const title = itemTitle(item, kind);
@@ -60,6 +63,7 @@ export function ItemCard({
           priority={priority}
         />
         <span className="ui-item-card-chip">{kind === 'nfa' ? 'NFA' : 'LAND'}</span>
+        {corner}
       </div>
       <Heading>{title}</Heading>
       <p className="ui-item-card-serial muted">{serial || '\u00a0'}</p>

@@ -3,14 +3,15 @@
  * orders and the settlement that moves items and credits sellers), on a clock moved back in
  * time step by step: the house lists its catalogue; the demo account and four pilots buy from it;
  * some of them list, some sell to each other, some make offers; one offer is accepted and waits
- * for the demo account to pay. Every screen has real data on a fresh start.
+ * for the demo account to pay; last, the demo account watches a few items, one with an alert
+ * price. Every screen has real data on a fresh start.
  *
  * The pilots sign in like the demo account: `<handle>@hypertek.local` / the demo password.
  */
 import { EXPIRY_DURATION_MS, type ItemKind } from '@hypertek/shared/contract';
 import { eq, sql } from 'drizzle-orm';
 import { rowsOf, type Database } from '../client';
-import { activities, HOUSE_USER_ID, users } from '../schema';
+import { activities, HOUSE_USER_ID, users, watchlist } from '../schema';
 import { createMarketRepository } from '../../market';
 import { recordEvents } from '../../market/events';
 import { post } from '../../market/ledger';
@@ -232,6 +233,24 @@ export async function seedMarketStory(
   const accepted = await offer('demo', 50, 110_000, 6);
   at = options.now - 2 * HOUR;
   ok(await market.acceptOffer(who('orbital'), accepted), 'accept');
+
+  // The demo account's watchlist (newest first on /watchlist): Nova's unlisted NFA, with an alert
+  // at $950 (Nova listing it at or below tells the demo account); Kira's listed NFA; a house land.
+  // Added after every event of the story, so none of them tells the demo account anything.
+  await db.insert(watchlist).values(
+    (
+      [
+        [170, null, 50],
+        [20, null, 40],
+        [10, 95_000, 30],
+      ] as const
+    ).map(([index, alertPriceCents, minutesAgo]) => ({
+      userId: options.demoId,
+      itemId: item(index),
+      alertPriceCents,
+      createdAt: new Date(options.now - minutesAgo * 60_000),
+    })),
+  );
 
   // The demo account's balance shows $3000: an opening credit tops up what its sale earned.
   const earned = await market.balance(options.demoId);

@@ -62,6 +62,7 @@ describe('ROUTE_META', () => {
     '/offer-recieved',
     '/offer-received',
     '/no-offer',
+    '/watchlist',
   ])('keeps %s out of search engines', (path) => {
     expect(ROUTE_META[path as RoutePath].index).not.toBe(true);
   });

@@ -15,6 +15,18 @@ const ProfileIcon = () => (
   </svg>
 );
 
+const StarIcon = () => (
+  <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+    <path
+      d="M12 3.2l2.7 5.6 6.1.8-4.5 4.2 1.1 6-5.4-2.9-5.4 2.9 1.1-6-4.5-4.2 6.1-.8z"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="1.8"
+      strokeLinejoin="round"
+    />
+  </svg>
+);
+
 /**
  * The signed-in user's face in the top bar: their uploaded avatar (from the API host), or the
  * generic icon when they have none or it cannot be loaded. The link around it names it.
@@ -110,6 +122,9 @@ export function TopBar() {
     <>
       {isLoggedInUser && (
         <>
+          <Link to="/watchlist" className="icon-button" aria-label="Watchlist" title="Watchlist">
+            <StarIcon />
+          </Link>
           <Link to="/profile" className="icon-button" aria-label="Profile" title="Profile">
             <UserAvatar path={user?.Avatar} />
           </Link>

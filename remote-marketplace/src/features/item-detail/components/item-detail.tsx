@@ -1,10 +1,19 @@
-import { itemSerial, itemTitle, useSession, type ItemKind, type WireItem } from '@hypertek/shared';
+import {
+  itemId,
+  itemSerial,
+  itemTitle,
+  useSession,
+  type ItemKind,
+  type WireItem,
+} from '@hypertek/shared';
 import '../../../styles/item-detail.css';
 
-import { useId, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 
 import { ItemImage } from '@hypertek/shared/ui';
+import { WatchStar } from '../../../components/watch/watch-star';
+import { useWatch } from '../../../hooks/use-watch';
 import { formatDateTime } from '../../../lib/dates';
 import { itemPrice } from '../../../lib/prices';
 import { usePurchaseCheck } from '../hooks/use-purchase-check';
@@ -20,6 +29,11 @@ interface ItemDetailProps {
   children?: ReactNode;
 }
 
+// Only a signed-in watcher sees it: its code loads then, not with every item page.
+const AlertPriceForm = lazy(() =>
+  import('./alert-price-form').then((m) => ({ default: m.AlertPriceForm })),
+);
+
 const BADGE_CLASS = {
   Listed: 'mp-listed',
   'Not listed': 'mp-unlisted',
@@ -33,7 +47,8 @@ const BADGE_CLASS = {
  * then the offer form) and 'Make Offer' (straight to the offer form). The owner cannot buy or make
  * an offer ('This is yours'); nobody can buy an item that is not listed, unless it is reserved
  * for them (their accepted offer, at its price), nor one reserved for another buyer; nobody makes
- * an offer on the house's items (it sells at its listed price only).
+ * an offer on the house's items (it sells at its listed price only). The star beside the title
+ * watches the item; once watched, 'Alert me at or below' sets its alert price.
  */
 export function ItemDetail({ item, kind, children }: ItemDetailProps) {
   const title = itemTitle(item, kind);
@@ -53,6 +68,8 @@ export function ItemDetail({ item, kind, children }: ItemDetailProps) {
   const mine = reservation.for === 'viewer' ? reservation.offer : null;
   // What the buy dialogs show: the viewer's accepted offer, else the listing's price.
   const price = mine ? mine.offer : item.price;
+  const id = itemId(item);
+  const watch = useWatch(id);
 
   return (
     <article className="container mp-detail" aria-labelledby="mp-detail-title">
@@ -64,7 +81,18 @@ export function ItemDetail({ item, kind, children }: ItemDetailProps) {
       </div>
       <div className="mp-detail-info">
         <p className="eyebrow">{kind === 'nfa' ? 'NFA Collectible' : 'Land Parcel'}</p>
-        <h1 id="mp-detail-title">{title}</h1>
+        <div className="mp-detail-head">
+          <h1 id="mp-detail-title">{title}</h1>
+          {id && (
+            <WatchStar
+              variant="page"
+              label="Watch"
+              signedIn={watch.viewerId !== null}
+              watched={watch.state?.watched ?? (watch.failed ? false : null)}
+              onToggle={watch.toggle}
+            />
+          )}
+        </div>
         <ul className="mp-detail-meta">
           {serial && <li className="mp-serial">#{serial}</li>}
           <li>
@@ -135,6 +163,15 @@ export function ItemDetail({ item, kind, children }: ItemDetailProps) {
               Reserved for you until {formatDateTime(mine.reservedUntil)}: your accepted offer,{' '}
               {itemPrice(mine.offer)}.
             </p>
+          )}
+          {watch.state?.watched && (
+            <Suspense fallback={null}>
+              <AlertPriceForm
+                key={id}
+                alertPrice={watch.state.alertPrice}
+                onSave={watch.setAlert}
+              />
+            </Suspense>
           )}
         </div>
 

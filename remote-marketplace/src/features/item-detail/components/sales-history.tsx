@@ -1,6 +1,7 @@
 import { formatAge, useNearViewport, type ItemSale } from '@hypertek/shared';
 
 import { DataTable, type Column } from '@hypertek/shared/ui';
+import { ShowMore } from '../../../components/show-more';
 import { itemPrice } from '../../../lib/prices';
 import { useItemSales } from '../hooks/use-item-sales';
 
@@ -56,18 +57,12 @@ export function SalesHistory({ itemId }: { itemId: string }) {
             rowKey={(sale, index) => sale._id || index}
           />
           {sales.hasMore && (
-            <div className="mp-load-more">
-              {sales.moreFailed && <p role="alert">More sales could not be loaded.</p>}
-              <button
-                type="button"
-                className="btn btn-ghost"
-                disabled={sales.loadingMore}
-                aria-busy={sales.loadingMore}
-                onClick={sales.showMore}
-              >
-                {sales.loadingMore ? 'Loading…' : sales.moreFailed ? 'Try again' : 'Show more'}
-              </button>
-            </div>
+            <ShowMore
+              loading={sales.loadingMore}
+              failed={sales.moreFailed}
+              failedText="More sales could not be loaded."
+              onMore={sales.showMore}
+            />
           )}
         </>
       )}

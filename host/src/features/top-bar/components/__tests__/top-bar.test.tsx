@@ -49,6 +49,7 @@ describe('top bar, signed out', () => {
 
     expect(within(topBar()).queryByRole('button', { name: 'Logout' })).not.toBeInTheDocument();
     expect(within(topBar()).queryByRole('link', { name: 'Profile' })).not.toBeInTheDocument();
+    expect(within(topBar()).queryByRole('link', { name: 'Watchlist' })).not.toBeInTheDocument();
     expect(searchBox()).not.toBeInTheDocument();
   });
 
@@ -67,9 +68,13 @@ describe('top bar, signed out', () => {
 describe('top bar, signed in', () => {
   beforeEach(() => signIn());
 
-  it("shows 'Logout', a 'Profile' link to /profile and the search box, and no 'Sign Up'", async () => {
+  it("shows 'Logout', a 'Profile' link to /profile, a 'Watchlist' link and the search box, and no 'Sign Up'", async () => {
     await renderPage('/');
 
+    expect(within(topBar()).getByRole('link', { name: 'Watchlist' })).toHaveAttribute(
+      'href',
+      '/watchlist',
+    );
     expect(within(topBar()).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(within(topBar()).getByRole('link', { name: 'Profile' })).toHaveAttribute(
       'href',
@@ -280,6 +285,7 @@ describe('mobile menu', () => {
     const menu = within(mobileMenu()!);
 
     expect(menu.getByRole('link', { name: 'Profile' })).toHaveAttribute('href', '/profile');
+    expect(menu.getByRole('link', { name: 'Watchlist' })).toHaveAttribute('href', '/watchlist');
     expect(menu.getByRole('button', { name: 'Logout' })).toBeInTheDocument();
     expect(menu.getByRole('combobox', { name: /search/i })).toBeInTheDocument();
     expect(menu.queryByRole('link', { name: 'Sign Up' })).not.toBeInTheDocument();
