@@ -1,4 +1,5 @@
 import { api, itemPath, type Notification } from '@hypertek/shared';
+import { everyEvent, useMarketBursts } from '@hypertek/shared/data';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
@@ -6,6 +7,14 @@ import { useOutsideClick } from '../../../hooks/use-outside-click';
 
 /** How often the unread count is read again while the tab is shown (and on coming back to it). */
 export const BELL_REFRESH_MS = 60_000;
+/**
+ * After a market event, the wait before the count is read again. The stream is public and its
+ * events name no user, so the bell cannot tell which concern its user; and the notification
+ * worker writes an event's notifications one round after it (NOTIFICATIONS_POLL_MS, 1 s), so a
+ * read at once would miss them. So: on any event, one read 1.2 s after the first of a burst (the
+ * events during the wait join it), none while the tab is hidden (coming back reads anyway).
+ */
+export const BELL_LIVE_MS = 1_200;
 const PAGE_SIZE = 10;
 
 type Load = 'loading' | 'ready' | 'failed';
@@ -23,7 +32,8 @@ export function ago(at: string, now = Date.now()): string {
 /**
  * The notification centre of a signed-in user (docs/product.md, Notifications): a bell with the
  * unread count, and a list, newest first, a page at a time; opening a notification marks it
- * read and goes to its item; "Mark all as read" clears the count. Loaded only for signed-in
+ * read and goes to its item; "Mark all as read" clears the count. Live: the market's events read
+ * the count again (BELL_LIVE_MS), the minute's poll stays as a backstop. Loaded only for signed-in
  * users, after the first paint (top-bar.tsx), so the host's first script does not carry it.
  */
 export function NotificationBell() {
@@ -50,6 +60,14 @@ export function NotificationBell() {
       if (!signal?.aborted) setLoad('failed');
     }
   }, []);
+
+  useMarketBursts(
+    everyEvent,
+    () => {
+      if (document.visibilityState === 'visible') void refresh();
+    },
+    BELL_LIVE_MS,
+  );
 
   // Read in a task of its own right after mounting (not in the commit that shows the bell),
   // then every minute and on coming back to the tab, while it is shown.
