@@ -1,20 +1,12 @@
 import { api, itemPath, type Notification } from '@hypertek/shared';
-import { everyEvent, useMarketBursts } from '@hypertek/shared/data';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
 import { useOutsideClick } from '../../../hooks/use-outside-click';
+import { useLiveBell } from './use-live-bell';
 
 /** How often the unread count is read again while the tab is shown (and on coming back to it). */
 export const BELL_REFRESH_MS = 60_000;
-/**
- * After a market event, the wait before the count is read again. The stream is public and its
- * events name no user, so the bell cannot tell which concern its user; and the notification
- * worker writes an event's notifications one round after it (NOTIFICATIONS_POLL_MS, 1 s), so a
- * read at once would miss them. So: on any event, one read 1.2 s after the first of a burst (the
- * events during the wait join it), none while the tab is hidden (coming back reads anyway).
- */
-export const BELL_LIVE_MS = 1_200;
 const PAGE_SIZE = 10;
 
 type Load = 'loading' | 'ready' | 'failed';
@@ -33,7 +25,7 @@ export function ago(at: string, now = Date.now()): string {
  * The notification centre of a signed-in user (docs/product.md, Notifications): a bell with the
  * unread count, and a list, newest first, a page at a time; opening a notification marks it
  * read and goes to its item; "Mark all as read" clears the count. Live: the market's events read
- * the count again (BELL_LIVE_MS), the minute's poll stays as a backstop. Loaded only for signed-in
+ * the count again (use-live-bell.ts), the minute's poll stays as a backstop. Loaded only for signed-in
  * users, after the first paint (top-bar.tsx), so the host's first script does not carry it.
  */
 export function NotificationBell() {
@@ -48,26 +40,22 @@ export function NotificationBell() {
   const close = useCallback(() => setOpen(false), []);
   useOutsideClick(ref, close, open);
 
-  /** The first page and the unread count, read again. */
-  const refresh = useCallback(async (signal?: AbortSignal) => {
+  /** The first page and the unread count, read again; gives the count (null: not read). */
+  const refresh = useCallback(async (signal?: AbortSignal): Promise<number | null> => {
     try {
       const answer = await api.notifications.list({ limit: PAGE_SIZE }, { signal });
       setItems(answer.data);
       setNextCursor(answer.nextCursor);
       setUnread(answer.unread);
       setLoad('ready');
+      return answer.unread;
     } catch {
       if (!signal?.aborted) setLoad('failed');
+      return null;
     }
   }, []);
 
-  useMarketBursts(
-    everyEvent,
-    () => {
-      if (document.visibilityState === 'visible') void refresh();
-    },
-    BELL_LIVE_MS,
-  );
+  useLiveBell(unread, () => refresh());
 
   // Read in a task of its own right after mounting (not in the commit that shows the bell),
   // then every minute and on coming back to the tab, while it is shown.

@@ -11,7 +11,8 @@ import { useLocation } from 'react-router';
 
 import { renderPage } from '../../../../testing/render';
 import { remotesUp } from '../../../../testing/remotes';
-import { ago, BELL_LIVE_MS, BELL_REFRESH_MS } from '../notification-bell';
+import { ago, BELL_REFRESH_MS } from '../notification-bell';
+import { BELL_LIVE_MS } from '../use-live-bell';
 
 const NOW = Date.parse('2117-03-01T12:00:00Z');
 
@@ -149,16 +150,39 @@ describe('notification bell', () => {
       const stream = FakeEventSource.opened[0]!;
       expect(stream.url).toMatch(/\/market\/stream$/);
 
-      // B's offer on A's item: the worker writes A's notification, the bell shows it.
+      // B's offer on A's item; the worker has written A's notification by the first read.
       setUnread(3);
       stream.send({ id: 40, kind: 'offer.made', itemId: '12', itemKind: 'nfa' });
       stream.send({ id: 41, kind: 'offer.replaced', itemId: '12', itemKind: 'nfa' });
-      await act(() => jest.advanceTimersByTimeAsync(BELL_LIVE_MS));
+      await act(() => jest.advanceTimersByTimeAsync(BELL_LIVE_MS[0]));
       await flush();
       expect(lists()).toHaveLength(2);
       expect(button).toHaveAccessibleName('Notifications, 3 unread');
       expect(screen.getByTestId('bell-count')).toHaveTextContent('3');
       expect(await bell()).toBe(button);
+      // Risen: no further read for this burst.
+      await act(() => jest.advanceTimersByTimeAsync(BELL_LIVE_MS[2]));
+      expect(lists()).toHaveLength(2);
+
+      // Another event, the worker late: read again at 4 s, where the count has risen, then no more.
+      stream.send({ id: 42, kind: 'offer.made', itemId: '12', itemKind: 'nfa' });
+      await act(() => jest.advanceTimersByTimeAsync(BELL_LIVE_MS[0]));
+      await flush();
+      expect(lists()).toHaveLength(3);
+      expect(button).toHaveAccessibleName('Notifications, 3 unread');
+      setUnread(4);
+      await act(() => jest.advanceTimersByTimeAsync(BELL_LIVE_MS[1] - BELL_LIVE_MS[0]));
+      await flush();
+      expect(lists()).toHaveLength(4);
+      expect(button).toHaveAccessibleName('Notifications, 4 unread');
+      await act(() => jest.advanceTimersByTimeAsync(BELL_LIVE_MS[2]));
+      expect(lists()).toHaveLength(4);
+
+      // An event that concerns nobody here: three reads, then quiet.
+      stream.send({ id: 43, kind: 'listing.created', itemId: '99', itemKind: 'land' });
+      await act(() => jest.advanceTimersByTimeAsync(BELL_LIVE_MS[2] + 100));
+      await flush();
+      expect(lists()).toHaveLength(7);
     } finally {
       removeEventSource();
     }
