@@ -2,7 +2,8 @@
 // width and at 390 px: A lists a land and B buys it by card (owner, B's Land tab, A's balance and
 // A's sold listing); B offers on A's unlisted NFA, A accepts, B pays and owns it; A cancels two
 // listings at once; A watches B's NFA with an alert price, B lists it below it, A's bell tells
-// and A unwatches it on /watchlist. Accounts are made, and A's first items bought from the house, through the
+// and A unwatches it on /watchlist; B's offer shows on A's open /offer-recieved and bell without
+// reload (live). Accounts are made, and A's first items bought from the house, through the
 // API (set-up); every market action is done in the browser, as a person would.
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
@@ -320,6 +321,56 @@ void describe('the market, with two accounts', () => {
         await list.getByText('Your watchlist is empty.').waitFor();
         await pageA.goto(itemUrl(nfa));
         await detail.locator('.mp-watch[aria-pressed="false"]').waitFor();
+      });
+    });
+
+    void test(`A has /offer-recieved open; B offers on A's NFA; A's table and bell show it without reload (${width} px)`, async (t) => {
+      const a = await account('live');
+      const b = await account('outbidder');
+      const nfa = await houseItem('nfa');
+      await buyThroughApi(a, nfa);
+
+      await withBrowsers(t, async (open) => {
+        const pageA = await browserFor(a, width, open);
+        // The page's stream opens once the page is idle; B offers only once it answers (a new
+        // stream starts from now).
+        const streaming = pageA.waitForResponse((r) => r.url().includes('/market/stream'));
+        await pageA.goto(`${site.stack.siteUrl}/offer-recieved`);
+        await pageA.getByText('No offers right now').first().waitFor();
+        const bell = pageA.getByRole('button', { name: /^Notifications/ });
+        await bell.waitFor();
+        assert.equal(await bell.getAttribute('aria-label'), 'Notifications');
+        assert.equal((await streaming).status(), 200);
+        await pageA.evaluate(() => {
+          Object.assign(window, { __sameDocument: true });
+        });
+
+        const made = await api('/market/offers', {
+          token: b.token,
+          body: { itemId: nfa.id, price: 63, expiresIn: '6 Hours' },
+        });
+        assert.equal(made.status, 201, JSON.stringify(made.body));
+        const offers = pageA.getByRole('table', { name: 'Offers received' });
+        const started = Date.now();
+        let tableMs = 0;
+        const seen = async () =>
+          `after ${Date.now() - started} ms: the bell said ${await bell.getAttribute('aria-label')}; the page showed ${((await pageA.locator('[data-remote="marketplace"]').textContent()) ?? '').slice(0, 400)}`;
+        try {
+          await offers.getByRole('row').filter({ hasText: b.name }).waitFor({ timeout: 5_000 });
+          tableMs = Date.now() - started;
+          // The bell reads at 1.2 s, 4 s and 10 s after the event, until its count rises.
+          await pageA
+            .getByRole('button', { name: 'Notifications, 1 unread' })
+            .waitFor({ timeout: 12_000 });
+        } catch (error) {
+          throw new Error(`A's page did not follow B's offer live, ${await seen()}`, {
+            cause: error,
+          });
+        }
+        t.diagnostic(
+          `B's offer on A's open page after ${tableMs} ms, the bell's count after ${Date.now() - started} ms`,
+        );
+        assert.equal(await pageA.evaluate(() => '__sameDocument' in window), true);
       });
     });
 

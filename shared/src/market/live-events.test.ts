@@ -54,6 +54,35 @@ describe('live market events', () => {
     expect(FakeEventSource.opened[1]!.closed).toBe(true);
   });
 
+  it('shares one stream per filter between listeners; the last to leave closes it', () => {
+    const bell: unknown[] = [];
+    const table: unknown[] = [];
+    const leaveBell = openMarketEvents({}, (e) => bell.push(e.id));
+    const leaveTable = openMarketEvents({}, (e) => table.push(e.id));
+    const leaveItem = openMarketEvents({ item: '7' }, () => {});
+    expect(FakeEventSource.opened.map((source) => source.url)).toEqual([
+      'https://api.example/api/v1/market/stream',
+      'https://api.example/api/v1/market/stream?item=7',
+    ]);
+    const every = FakeEventSource.opened[0]!;
+    every.send(event(8));
+    expect([bell, table]).toEqual([[8], [8]]);
+
+    leaveBell();
+    leaveBell(); // twice: still one listener gone
+    every.send(event(9));
+    expect([bell, table]).toEqual([[8], [8, 9]]);
+    expect(every.closed).toBe(false);
+    leaveTable();
+    expect(every.closed).toBe(true);
+    leaveItem();
+
+    // A listener after that opens a new stream.
+    const again = openMarketEvents({}, () => {});
+    expect(FakeEventSource.opened).toHaveLength(3);
+    again();
+  });
+
   it('does nothing without an EventSource (a server render)', () => {
     removeEventSource();
     const close = openMarketEvents({}, () => {});

@@ -6,6 +6,10 @@
  *
  * Loaded on its own (`useMarketEvents` in `@hypertek/shared/data` imports it once the page is
  * idle): no page's first script carries it.
+ *
+ * One stream per filter for the whole page: the bell (host), a table (a remote) and a feed that
+ * all follow every event share one EventSource. The streams open are kept on `globalThis`, as the
+ * QueryClient is, because each app bundles this module; the last listener to leave closes it.
  */
 import { getRuntimeConfig, type ItemKind, type MarketEvent } from '@hypertek/shared';
 
@@ -33,16 +37,48 @@ export function marketStreamUrl(
   return `${apiBaseUrl.replace(/\/+$/, '')}/market/stream${query === '' ? '' : `?${query}`}`;
 }
 
+type Listener = (event: MarketEvent) => void;
+
+/** A stream the page holds, with whoever listens to it (kept small: every app reads it). */
+interface SharedStream {
+  listeners: Set<Listener>;
+  close: () => void;
+}
+
+const KEY = Symbol.for('hypertek.marketStreams');
+const store = globalThis as typeof globalThis & { [KEY]?: Map<string, SharedStream> };
+
 /**
  * Calls `onEvent` with each event of the market that matches `filter`, from now on, until the
- * returned function is called. Does nothing where there is no EventSource (a server render, a
- * test's DOM).
+ * returned function is called. Listeners of the same filter share one stream. Does nothing where
+ * there is no EventSource (a server render, a test's DOM).
  */
-export function openMarketEvents(
-  filter: MarketEventsFilter,
-  onEvent: (event: MarketEvent) => void,
-): () => void {
+export function openMarketEvents(filter: MarketEventsFilter, onEvent: Listener): () => void {
   if (typeof EventSource === 'undefined') return () => {};
+  const streams = (store[KEY] ??= new Map<string, SharedStream>());
+  const key = marketStreamUrl(getRuntimeConfig().apiBaseUrl, filter);
+  let shared = streams.get(key);
+  if (shared === undefined) {
+    const listeners = new Set<Listener>();
+    const close = openStream(filter, (event) => {
+      for (const listener of [...listeners]) listener(event);
+    });
+    shared = { listeners, close };
+    streams.set(key, shared);
+  }
+  const held = shared;
+  // Its own function: the same callback given twice is two listeners, each closed once.
+  const listener: Listener = (event) => onEvent(event);
+  held.listeners.add(listener);
+  return () => {
+    if (!held.listeners.delete(listener) || held.listeners.size > 0) return;
+    held.close();
+    if (streams.get(key) === held) streams.delete(key);
+  };
+}
+
+/** One EventSource for `filter`, opened again after a refusal, until the returned function. */
+function openStream(filter: MarketEventsFilter, onEvent: Listener): () => void {
   let source: EventSource | null = null;
   let lastId: string | null = null;
   let pause = FIRST_PAUSE_MS;

@@ -36,3 +36,19 @@ export function fakeEventSource(): () => void {
     delete (globalThis as { EventSource?: unknown }).EventSource;
   };
 }
+
+/**
+ * The one stream a page opened, once it has (pages open it when idle), checked to follow every
+ * event (no filter); fails after `timeoutMs`, or when the page opened more than one. Real timers.
+ */
+export async function pageStream(timeoutMs = 3_000): Promise<FakeEventSource> {
+  const until = Date.now() + timeoutMs;
+  while (FakeEventSource.opened.length === 0 && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const { opened } = FakeEventSource;
+  if (opened.length !== 1) throw new Error(`${opened.length} streams opened, not one`);
+  const [only] = opened as [FakeEventSource];
+  if (!/\/market\/stream$/.test(only.url)) throw new Error(`a filtered stream: ${only.url}`);
+  return only;
+}

@@ -21,6 +21,6 @@ export type { Reply, Route, Routes, SentRequest } from './http';
 export { recordToasts } from './toasts';
 export { linkTargets } from './links';
 export { fakeIntersectionObserver } from './intersection-observer';
-export { fakeEventSource, FakeEventSource } from './event-source';
+export { fakeEventSource, FakeEventSource, pageStream } from './event-source';
 export { recordBeacons, recordFunnelSteps, TEST_VISITOR } from './beacons';
 export type { SentBeacon } from './beacons';

@@ -1,5 +1,5 @@
 import { useSession } from '@hypertek/shared';
-import { useUserActivity } from '@hypertek/shared/data';
+import { useLiveReads, useUserActivity } from '@hypertek/shared/data';
 import { ActivityTable } from '@hypertek/shared/ui';
 
 import { Loading } from '../../components/loading';
@@ -7,11 +7,12 @@ import { MarketplacePage } from '../../components/marketplace-page';
 import { PageSection } from '../../components/page-section';
 import { SignInFirst } from '../../components/sign-in-first';
 
-/** /personal-activity: the signed-in user's activity, first 5 rows. */
+/** /personal-activity: the signed-in user's activity, first 5 rows, read again on market events. */
 export default function PersonalActivityPage() {
   const { user, isLoggedInUser } = useSession();
   // Loading until this user's call settles, success or not; a failure leaves the table empty.
   const entries = useUserActivity(user?._id);
+  useLiveReads(user?._id ? [['activity', user._id]] : []);
   const loading = Boolean(user?._id) && entries === null;
   const rows = entries ?? [];
 

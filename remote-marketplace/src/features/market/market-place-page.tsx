@@ -1,6 +1,7 @@
 import { ACTIVITY_ROWS, api, CARDS_PER_LIST, type ActivityEntry } from '@hypertek/shared';
 import { memo, useDeferredValue, useMemo } from 'react';
 
+import { useLiveReads } from '@hypertek/shared/data';
 import { ActivityTable } from '@hypertek/shared/ui';
 import { Loading } from '../../components/loading';
 import { MarketplacePage } from '../../components/marketplace-page';
@@ -36,6 +37,8 @@ const Activity = memo(ActivitySection);
 const MARKET_READ = `/market/getMarket?limit=${CARDS_PER_LIST}`;
 const LAND_READ = `/land/getland?limit=${CARDS_PER_LIST}`;
 const ACTIVITY_READ = `/activity/getActivity?limit=${ACTIVITY_ROWS}`;
+/** The public feed's reads: what a market event adds a row to. */
+const LIVE_READS = [['paged-list', 'activity']] as const;
 /**
  * The reads the page makes as it opens (scripts/rspack/prerender.mjs): the host's web server puts
  * their answers in the page, which it draws with them.
@@ -48,7 +51,9 @@ const useFirst = <T,>(items: T[], count: number): T[] =>
 
 /**
  * /market-place, the marketplace home: hero, the first 4 NFAs and lands, the latest activity,
- * and the market figures (their code and reads wait until they come near the screen). The three
+ * and the market figures (their code and reads wait until they come near the screen). The
+ * activity feed is live: each market event (a listing, an offer, a sale…) reads it again, once
+ * per burst (`useLiveReads`), without reload. The three
  * lists come with the page when the web server had them (`preloadFetch`); otherwise they load on
  * open, each with its own indicator until its call finishes.
  * Each answer is shown as a deferred update: the store's update (synchronous) keeps what is on
@@ -65,6 +70,7 @@ export default function MarketPlacePage() {
   const activity = usePagedList('activity', api.getActivity, ACTIVITY_ROWS, {
     initial: useFirstList(ACTIVITY_READ),
   });
+  useLiveReads(LIVE_READS);
   const nfas = useFirst(useDeferredValue(market.items), CARDS_PER_LIST);
   const nfasLoading = useDeferredValue(market.loading);
   const landItems = useFirst(useDeferredValue(lands.items), CARDS_PER_LIST);

@@ -1,9 +1,11 @@
 import { useSession } from '@hypertek/shared';
+import { useLiveReads } from '@hypertek/shared/data';
 import { Link } from 'react-router';
 
 import { MarketplacePage } from '../../components/marketplace-page';
 import { PageSection } from '../../components/page-section';
 import { SignInFirst } from '../../components/sign-in-first';
+import { marketKeys } from '../../lib/market-reads';
 import { MadeOffers } from './components/made-offers';
 import { ReceivedOffers } from './components/received-offers';
 
@@ -11,10 +13,15 @@ import { ReceivedOffers } from './components/received-offers';
  * /offer-received (also /offer-recieved): the offers on the signed-in user's items, to accept or
  * decline (Price, Offer, From, Expire), and below, 'Your offers': the offers the user made, to
  * cancel, or to pay once accepted. Signed out: 'Please Login first!' and a way to sign in.
+ * Live: any market event reads both tables again (an offer made, answered or ended; a sale; a
+ * listing, whose price the Price column shows), once per burst.
  */
 export default function OfferReceivedPage() {
   const { user, isLoggedInUser } = useSession();
   const userId = isLoggedInUser ? (user?._id ?? user?.id ?? null) : null;
+  useLiveReads(
+    userId === null ? [] : [marketKeys.offersReceived(userId), marketKeys.offersMade(userId)],
+  );
 
   return (
     <MarketplacePage>

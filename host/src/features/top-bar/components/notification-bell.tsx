@@ -3,6 +3,7 @@ import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
 import { useOutsideClick } from '../../../hooks/use-outside-click';
+import { useLiveBell } from './use-live-bell';
 
 /** How often the unread count is read again while the tab is shown (and on coming back to it). */
 export const BELL_REFRESH_MS = 60_000;
@@ -23,7 +24,8 @@ export function ago(at: string, now = Date.now()): string {
 /**
  * The notification centre of a signed-in user (docs/product.md, Notifications): a bell with the
  * unread count, and a list, newest first, a page at a time; opening a notification marks it
- * read and goes to its item; "Mark all as read" clears the count. Loaded only for signed-in
+ * read and goes to its item; "Mark all as read" clears the count. Live: the market's events read
+ * the count again (use-live-bell.ts), the minute's poll stays as a backstop. Loaded only for signed-in
  * users, after the first paint (top-bar.tsx), so the host's first script does not carry it.
  */
 export function NotificationBell() {
@@ -38,18 +40,22 @@ export function NotificationBell() {
   const close = useCallback(() => setOpen(false), []);
   useOutsideClick(ref, close, open);
 
-  /** The first page and the unread count, read again. */
-  const refresh = useCallback(async (signal?: AbortSignal) => {
+  /** The first page and the unread count, read again; gives the count (null: not read). */
+  const refresh = useCallback(async (signal?: AbortSignal): Promise<number | null> => {
     try {
       const answer = await api.notifications.list({ limit: PAGE_SIZE }, { signal });
       setItems(answer.data);
       setNextCursor(answer.nextCursor);
       setUnread(answer.unread);
       setLoad('ready');
+      return answer.unread;
     } catch {
       if (!signal?.aborted) setLoad('failed');
+      return null;
     }
   }, []);
+
+  useLiveBell(unread, () => refresh());
 
   // Read in a task of its own right after mounting (not in the commit that shows the bell),
   // then every minute and on coming back to the tab, while it is shown.

@@ -1,11 +1,18 @@
 import { setRuntimeConfig, type Notification } from '@hypertek/shared';
-import { serveApi, signIn, type SentRequest } from '@hypertek/shared/testing';
+import {
+  fakeEventSource,
+  FakeEventSource,
+  serveApi,
+  signIn,
+  type SentRequest,
+} from '@hypertek/shared/testing';
 import { act, screen, within } from '@testing-library/react';
 import { useLocation } from 'react-router';
 
 import { renderPage } from '../../../../testing/render';
 import { remotesUp } from '../../../../testing/remotes';
 import { ago, BELL_REFRESH_MS } from '../notification-bell';
+import { BELL_LIVE_MS } from '../use-live-bell';
 
 const NOW = Date.parse('2117-03-01T12:00:00Z');
 
@@ -58,7 +65,10 @@ async function setUp() {
   const rendered = await renderPage('/');
   await flush(); // the bell's chunk and its first read
   const lists = () => requests.filter((r) => r.method === 'GET' && r.path === '/notifications');
-  return { ...rendered, requests, lists };
+  const setUnread = (count: number) => {
+    unread = count;
+  };
+  return { ...rendered, requests, lists, setUnread };
 }
 
 /** Lets the answers on their way arrive, as React sees them (inside act). */
@@ -127,6 +137,55 @@ describe('notification bell', () => {
     await act(() => jest.advanceTimersByTimeAsync(BELL_REFRESH_MS));
     await flush();
     expect(lists()).toHaveLength(2);
+  });
+
+  it('reads the count again after market events, once per burst, without a remount', async () => {
+    const removeEventSource = fakeEventSource();
+    try {
+      const { lists, setUnread } = await setUp();
+      const button = await bell();
+      expect(button).toHaveAccessibleName('Notifications, 2 unread');
+      await act(() => jest.advanceTimersByTimeAsync(2_100)); // the stream opens once idle
+      expect(FakeEventSource.opened).toHaveLength(1);
+      const stream = FakeEventSource.opened[0]!;
+      expect(stream.url).toMatch(/\/market\/stream$/);
+
+      // B's offer on A's item; the worker has written A's notification by the first read.
+      setUnread(3);
+      stream.send({ id: 40, kind: 'offer.made', itemId: '12', itemKind: 'nfa' });
+      stream.send({ id: 41, kind: 'offer.replaced', itemId: '12', itemKind: 'nfa' });
+      await act(() => jest.advanceTimersByTimeAsync(BELL_LIVE_MS[0]));
+      await flush();
+      expect(lists()).toHaveLength(2);
+      expect(button).toHaveAccessibleName('Notifications, 3 unread');
+      expect(screen.getByTestId('bell-count')).toHaveTextContent('3');
+      expect(await bell()).toBe(button);
+      // Risen: no further read for this burst.
+      await act(() => jest.advanceTimersByTimeAsync(BELL_LIVE_MS[2]));
+      expect(lists()).toHaveLength(2);
+
+      // Another event, the worker late: read again at 4 s, where the count has risen, then no more.
+      stream.send({ id: 42, kind: 'offer.made', itemId: '12', itemKind: 'nfa' });
+      await act(() => jest.advanceTimersByTimeAsync(BELL_LIVE_MS[0]));
+      await flush();
+      expect(lists()).toHaveLength(3);
+      expect(button).toHaveAccessibleName('Notifications, 3 unread');
+      setUnread(4);
+      await act(() => jest.advanceTimersByTimeAsync(BELL_LIVE_MS[1] - BELL_LIVE_MS[0]));
+      await flush();
+      expect(lists()).toHaveLength(4);
+      expect(button).toHaveAccessibleName('Notifications, 4 unread');
+      await act(() => jest.advanceTimersByTimeAsync(BELL_LIVE_MS[2]));
+      expect(lists()).toHaveLength(4);
+
+      // An event that concerns nobody here: three reads, then quiet.
+      stream.send({ id: 43, kind: 'listing.created', itemId: '99', itemKind: 'land' });
+      await act(() => jest.advanceTimersByTimeAsync(BELL_LIVE_MS[2] + 100));
+      await flush();
+      expect(lists()).toHaveLength(7);
+    } finally {
+      removeEventSource();
+    }
   });
 });
 
