@@ -358,7 +358,7 @@ void describe('the market, with two accounts', () => {
         try {
           await offers.getByRole('row').filter({ hasText: b.name }).waitFor({ timeout: 5_000 });
           tableMs = Date.now() - started;
-          // The bell reads at 1.2 s, 4 s and 10 s after the event, until its count rises.
+          // The bell reads at 0.4 s, 3 s and 10 s after the event, until its count rises.
           await pageA
             .getByRole('button', { name: 'Notifications, 1 unread' })
             .waitFor({ timeout: 12_000 });

@@ -46,9 +46,15 @@ describe('migration 0006 on a database of the last release', () => {
           id bigint generated always as identity, kind text, item_id bigint, item_kind text,
           seller_id uuid, buyer_id uuid, listing_id uuid, offer_id uuid, amount_cents integer,
           payload jsonb, created_at timestamptz)`);
+      // Nor the watchlist (migration 0013), which the seed's demo account fills last.
+      await database.rows(sql`
+        create temporary table watchlist (
+          id bigint generated always as identity, user_id uuid, item_id bigint,
+          alert_price_cents integer, created_at timestamptz)`);
       // Nor staff accounts: their table came later too.
       await seedIfEmpty(database, { staff: false });
       await database.rows(sql`drop table pg_temp.market_events`);
+      await database.rows(sql`drop table pg_temp.watchlist`);
       const balances = () =>
         database.rows<{ user_id: string; cents: number }>(
           sql`select user_id, sum(amount_cents)::int as cents from ledger_entries where account = 'user' group by user_id order by user_id`,

@@ -18,8 +18,13 @@ declare module 'fastify' {
     activityFeedCache: TtlCache<ActivityPage>;
     /** By kind (`GET /market/figures`). */
     marketFiguresCache: TtlCache<KindFigures>;
-    /** Empties the caches that show the market: call after every change to it. */
+    /**
+     * Empties the caches that show the market, and tells what follows it (the notification
+     * worker): call after every change to it, once committed.
+     */
     marketChanged: () => void;
+    /** `listener` runs at every `marketChanged()` of this instance. */
+    onMarketChanged: (listener: () => void) => void;
   }
 }
 
@@ -30,9 +35,14 @@ export default fp(
     const figures = new TtlCache<KindFigures>(ttl);
     fastify.decorate('activityFeedCache', feed);
     fastify.decorate('marketFiguresCache', figures);
+    const listeners: (() => void)[] = [];
     fastify.decorate('marketChanged', () => {
       feed.clear();
       figures.clear();
+      for (const listener of listeners) listener();
+    });
+    fastify.decorate('onMarketChanged', (listener: () => void) => {
+      listeners.push(listener);
     });
   },
   { name: 'caches' },

@@ -1,7 +1,7 @@
 /**
  * Notifications: the calls' repository, the unsubscribe tokens, and this instance's worker
- * (notifications/worker.ts), run every NOTIFICATIONS_POLL_MS once the app is ready and stopped
- * (its round finished) when it closes. With a poll of 0 the instance runs none; tests run its
+ * (notifications/worker.ts), run every NOTIFICATIONS_POLL_MS once the app is ready, and at once
+ * after a change to the market on this instance, and stopped (its round finished) when it closes. With a poll of 0 the instance runs none; tests run its
  * rounds themselves (`notificationWorker.runOnce()`).
  */
 import fp from 'fastify-plugin';
@@ -47,12 +47,16 @@ export default fp(
     fastify.decorate('notificationWorker', worker);
     fastify.decorate('unsubscribeTokens', tokens);
 
-    // A slow SMTP server's round is not queued behind: the next tick goes.
-    runEvery(fastify, {
+    // A slow SMTP server's round is not queued behind: the next tick goes. A change to the market
+    // on this instance asks for a round at once: its notifications are written within
+    // milliseconds of the change, not a poll later (the bell reads them when the live stream
+    // tells it something happened).
+    const rounds = runEvery(fastify, {
       everyMs: config.notifications.pollMs,
       what: 'notification worker',
       round: () => worker.runOnce(),
     });
+    fastify.onMarketChanged(() => rounds.soon());
   },
-  { name: 'notifications', dependencies: ['database', 'mailer'] },
+  { name: 'notifications', dependencies: ['database', 'mailer', 'caches'] },
 );

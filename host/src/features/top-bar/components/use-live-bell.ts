@@ -3,12 +3,13 @@ import { useEffect, useRef } from 'react';
 
 /**
  * When the unread count is read again after a burst of market events, from its first event: at
- * 1.2 s, then, while the count has not risen, at 4 s and 10 s. The stream is public and its events
- * name no user, so the bell cannot tell which concern its user; and the notification worker
- * writes an event's notifications one round after it (NOTIFICATIONS_POLL_MS, 1 s), later on a
- * busy server, so a read at once would miss them and a single read can. A new burst starts over.
+ * 0.4 s, then, while the count has not risen, at 3 s and 10 s. The stream is public and its events
+ * name no user, so the bell cannot tell which concern its user. The API instance that made the
+ * change writes its notifications at once (its worker's round is asked for by the change), so
+ * the first read finds them; when another instance's poll reaches the event first (one round,
+ * NOTIFICATIONS_POLL_MS, 1 s), or the server is busy, the later reads do. A new burst starts over.
  */
-export const BELL_LIVE_MS = [1_200, 4_000, 10_000] as const;
+export const BELL_LIVE_MS = [400, 3_000, 10_000] as const;
 
 /**
  * The bell follows the market: `read` (the count it read, null when the read failed) is called

@@ -164,7 +164,7 @@ describe('notification bell', () => {
       await act(() => jest.advanceTimersByTimeAsync(BELL_LIVE_MS[2]));
       expect(lists()).toHaveLength(2);
 
-      // Another event, the worker late: read again at 4 s, where the count has risen, then no more.
+      // Another event, the worker late: read again at 3 s, where the count has risen, then no more.
       stream.send({ id: 42, kind: 'offer.made', itemId: '12', itemKind: 'nfa' });
       await act(() => jest.advanceTimersByTimeAsync(BELL_LIVE_MS[0]));
       await flush();
