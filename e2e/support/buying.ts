@@ -56,7 +56,11 @@ export async function openLand(
 ): Promise<string> {
   if (inApp) await navigateInApp(page, '/land');
   else await page.goto(`${siteUrl}/land`);
-  const link = page.getByRole('link', { name: /^Buy Now: / }).nth(index);
+  // The page the server drew is inert until the app has taken it over (then it is marked with
+  // its remote): a click before that would be lost.
+  const live = page.locator('[data-remote="marketplace"]').first();
+  await live.waitFor();
+  const link = live.getByRole('link', { name: /^Buy Now: / }).nth(index);
   const label = (await link.getAttribute('aria-label')) ?? '';
   await link.click();
   await page.waitForURL(/\/buy-land/);
