@@ -10,7 +10,11 @@ import { createComposer } from '../compose/composer.js';
 import { runtimeConfigOf } from '../compose/host-page.js';
 import { NONCE_MARK, withNonce } from '../compose/html.js';
 import { createCrawlerFiles } from '../crawlers/sitemap.js';
-import { monitorMinutes, monitorOptionsFrom, schedulePaymentMonitor } from '../payment-pages/run.js';
+import {
+  monitorMinutes,
+  monitorOptionsFrom,
+  schedulePaymentMonitor,
+} from '../payment-pages/run.js';
 import { hostReleases } from '../releases/host-releases.js';
 import { releasesDir } from '../releases/registry.js';
 import type { ReleaseChoice, VisitorChoice } from '../releases/routing.js';
@@ -288,7 +292,7 @@ export async function createHandler({
       ? null
       : schedulePaymentMonitor({
           minutes,
-          options: () => monitorOptionsFrom({ env, hostRoot: root }),
+          options: () => monitorOptionsFrom({ env, hostRoot: root, pins: releases?.pins }),
           log,
           ran: (report) => metrics.paymentMonitorRan(report.findings),
         });

@@ -22,15 +22,19 @@ export const MONITOR_URL = 'PAYMENT_MONITOR_URL';
 export function monitorOptionsFrom({
   env,
   hostRoot,
+  pins: serverPins,
   log = () => {},
 }: {
   env: NodeJS.ProcessEnv;
   hostRoot: string;
+  /** The host's server's own pins (the schedule): read once there, not again each run. */
+  pins?: MonitorOptions['pins'] | undefined;
   log?: (line: string) => void;
 }): MonitorOptions {
   const config = runtimeConfigFromEnv(env);
   const site = siteUrl(env);
-  const pins = createPinSource({ configured: config.remotes, dir: releasesDir(env), env, log });
+  const pins =
+    serverPins ?? createPinSource({ configured: config.remotes, dir: releasesDir(env), env, log });
   const hostDigests = integrityOf(hostRoot);
   const { headersWith } = documentSecurityHeaders({ config, site, env });
   const common = baseHeaders({ isRemote: false });
